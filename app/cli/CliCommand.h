@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QStringList>
+
+#include <vector>
+
+namespace dspark::cli {
+
+// One headless sub-command of `dspark-timeline`. Adding a command = one entry in Commands.cpp.
+struct Command {
+    const char* name;
+    const char* usage;   // e.g. "info PATH [--json]"
+    const char* summary; // one line for --help
+    bool needsGui;       // renders images (QGuiApplication on the offscreen platform)
+    int (*run)(const QStringList& args); // args after the command name; returns the exit code
+};
+
+const std::vector<Command>& commands();
+const Command* findCommand(const QString& name);
+
+// Helpers shared by commands.
+void printError(const QString& message); // "dspark-timeline: <message>" on stderr
+void printOut(const std::string& text);  // stdout, flushed
+QString takeOption(QStringList& args, const QString& name, const QString& fallback = {}); // --name VALUE
+bool takeFlag(QStringList& args, const QString& name);
+
+int runInfo(const QStringList& args);
+
+} // namespace dspark::cli

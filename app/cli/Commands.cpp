@@ -1,0 +1,56 @@
+#include "cli/CliCommand.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <iostream>
+
+namespace dspark::cli {
+
+const std::vector<Command>& commands()
+{
+    static const std::vector<Command> list = {
+        {"info", "info PATH [--json]", QT_TRANSLATE_NOOP("cli", "List the files, ranks, lanes and totals of a profile"),
+         false, &runInfo},
+    };
+    return list;
+}
+
+const Command* findCommand(const QString& name)
+{
+    for (const Command& c : commands())
+        if (name == QLatin1String(c.name))
+            return &c;
+    return nullptr;
+}
+
+void printError(const QString& message)
+{
+    std::fflush(stdout);
+    const QByteArray line = (QStringLiteral("dspark-timeline: ") + message.simplified()).toUtf8();
+    std::fprintf(stderr, "%s\n", line.constData());
+    std::fflush(stderr);
+}
+
+void printOut(const std::string& text)
+{
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+}
+
+QString takeOption(QStringList& args, const QString& name, const QString& fallback)
+{
+    const int i = args.indexOf(name);
+    if (i < 0 || i + 1 >= args.size())
+        return fallback;
+    const QString value = args.at(i + 1);
+    args.remove(i, 2);
+    return value;
+}
+
+bool takeFlag(QStringList& args, const QString& name)
+{
+    return args.removeAll(name) > 0;
+}
+
+} // namespace dspark::cli

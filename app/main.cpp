@@ -1,0 +1,69 @@
+// dspark-timeline: with a sub-command it runs headless (no display needed); without one it opens
+// the main window, optionally on a path given on the command line.
+#include "cli/CliCommand.h"
+#include "util/Translations.h"
+
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QGuiApplication>
+
+#include <cstdio>
+#include <memory>
+
+using namespace dspark;
+
+static void printHelp()
+{
+    std::string text = "DSpark Timeline " + std::string(DSPARK_VERSION) +
+                       "\n\nusage:\n  dspark-timeline [PATH]            open the viewer (on PATH, a profile folder or "
+                       "file)\n  dspark-timeline --demo            open the viewer on the embedded demo profile\n";
+    for (const cli::Command& c : cli::commands())
+        text += "  dspark-timeline " + std::string(c.usage) + "\n      " +
+                QCoreApplication::translate("cli", c.summary).toStdString() + "\n";
+    cli::printOut(text);
+}
+
+int main(int argc, char** argv)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("DSpark"));
+    QCoreApplication::setApplicationName(QStringLiteral("DSpark Timeline"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DSPARK_VERSION));
+
+    const QString first = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+        QCoreApplication app(argc, argv);
+        installTranslations();
+        printHelp();
+        return 0;
+    }
+    if (first == QLatin1String("--version")) {
+        cli::printOut("dspark-timeline " DSPARK_VERSION "\n");
+        return 0;
+    }
+    if (const cli::Command* command = cli::findCommand(first)) {
+        QStringList args;
+        for (int i = 2; i < argc; ++i)
+            args << QString::fromLocal8Bit(argv[i]);
+        std::unique_ptr<QCoreApplication> app;
+        if (command->needsGui) {
+            // Headless image export: no display is needed.
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            app = std::make_unique<QGuiApplication>(argc, argv);
+        } else {
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        }
+        installTranslations();
+        return command->run(args);
+    }
+
+    QApplication app(argc, argv);
+    installTranslations();
+    ui::MainWindow window;
+    window.show();
+    const QStringList args = app.arguments().mid(1);
+    window.openFromCommandLine(args);
+    return app.exec();
+}

@@ -1,0 +1,162 @@
+#include "io/ProfileLoader.h"
+
+#include "io/ChromeTraceLoader.h"
+#include "io/MsprofDbLoader.h"
+#include "io/ProfileScanner.h"
+#include "steps/StepRecordLoader.h"
+
+#include <QCoreApplication>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace dspark {
+
+static QString tr(const char* text)
+{
+    return QCoreApplication::translate("ProfileLoader", text);
+}
+
+static void flattenJson(const nlohmann::json& j, const std::string& prefix, std::map<std::string, std::string>& out,
+                        int depth = 0)
+{
+    if (j.is_object() && depth < 4) {
+        for (auto it = j.begin(); it != j.end(); ++it)
+            flattenJson(it.value(), prefix.empty() ? it.key() : prefix + "." + it.key(), out, depth + 1);
+    } else if (j.is_string()) {
+        out[prefix] = j.get<std::string>();
+    } else {
+        out[prefix] = j.dump();
+    }
+}
+
+// profiler_info_<rank>.json and profiler_metadata.json: run metadata, flattened to dotted keys.
+static QString loadMetadataJson(const ScannedFile& file, Profile& profile)
+{
+    std::ifstream in(file.path, std::ios::binary);
+    if (!in)
+        return tr("%1: cannot be read").arg(QString::fromStdString(file.path));
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded() || !j.is_object())
+        return tr("%1: not a JSON object").arg(QString::fromStdString(file.path));
+    const std::string prefix = file.format == FileFormat::ProfilerInfoJson ? "profiler_info" : "profiler_metadata";
+    flattenJson(j, prefix, profile.metadata);
+    return {};
+}
+
+static QString loadOne(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+{
+    switch (file.format) {
+    case FileFormat::TorchNpuDb:
+    case FileFormat::MsprofDb: return loadMsprofDb(file, profile, progress);
+    case FileFormat::TraceViewJson:
+    case FileFormat::MsprofJson:
+    case FileFormat::KinetoJson: return loadChromeTrace(file, profile, progress);
+    case FileFormat::ServerInfoJson:
+    case FileFormat::DsparkRecordJson:
+    case FileFormat::StepRecordsJsonl:
+    case FileFormat::SpsRecordsJsonl: return loadStepRecords(file, profile, progress);
+    case FileFormat::ProfilerInfoJson:
+    case FileFormat::ProfilerMetadataJson: return loadMetadataJson(file, profile);
+    case FileFormat::Unknown: break;
+    }
+    return {};
+}
+
+static int loadOrder(FileFormat f)
+{
+    if (f == FileFormat::ProfilerInfoJson || f == FileFormat::ProfilerMetadataJson)
+        return 0;
+    if (isTimelineFormat(f))
+        return 1;
+    return 2;
+}
+
+LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
+{
+    LoadOutcome outcome;
+    progress.update(0.0, tr("Scanning %1").arg(QString::fromStdString(path)));
+    ScanResult scan = scanProfilePath(path);
+    if (!scan.error.isEmpty()) {
+        outcome.error = scan.error;
+        return outcome;
+    }
+
+    auto profile = std::make_shared<Profile>();
+    std::error_code ec;
+    profile->rootPath = fs::absolute(path, ec).string();
+
+    std::vector<const ScannedFile*> work;
+    double totalBytes = 0;
+    for (const ScannedFile& f : scan.files) {
+        profile->files.push_back({f.path, fileFormatName(f.format), false, f.note});
+        if (f.selected) {
+            work.push_back(&f);
+            totalBytes += static_cast<double>(fs::file_size(f.path, ec)) + 1.0;
+        }
+    }
+    std::stable_sort(work.begin(), work.end(),
+                     [](const ScannedFile* a, const ScannedFile* b) { return loadOrder(a->format) < loadOrder(b->format); });
+
+    QStringList errors;
+    int loadedData = 0;
+    double doneBytes = 0;
+    const double loadShare = 0.9; // the rest is finalize()
+    for (const ScannedFile* f : work) {
+        if (progress.cancelled()) {
+            outcome.cancelled = true;
+            outcome.error = tr("Loading cancelled");
+            return outcome;
+        }
+        const double bytes = static_cast<double>(fs::file_size(f->path, ec)) + 1.0;
+        const LoadProgress sub =
+            progress.scope(loadShare * doneBytes / totalBytes, loadShare * (doneBytes + bytes) / totalBytes);
+        sub.update(0.0, tr("Loading %1").arg(QString::fromStdString(fs::path(f->path).filename().string())));
+        const QString error = loadOne(*f, *profile, sub);
+        doneBytes += bytes;
+        if (progress.cancelled()) {
+            outcome.cancelled = true;
+            outcome.error = tr("Loading cancelled");
+            return outcome;
+        }
+        for (SourceFile& s : profile->files)
+            if (s.path == f->path) {
+                s.loaded = error.isEmpty();
+                if (!error.isEmpty())
+                    s.note = error.toStdString();
+            }
+        if (!error.isEmpty()) {
+            errors.push_back(error);
+            continue;
+        }
+        if (loadOrder(f->format) > 0)
+            ++loadedData;
+    }
+
+    if (loadedData == 0) {
+        outcome.error = errors.isEmpty() ? tr("%1: no profiler data could be loaded").arg(QString::fromStdString(path))
+                                         : errors.join(QStringLiteral("; "));
+        return outcome;
+    }
+    for (const QString& e : errors)
+        profile->warn(e);
+
+    progress.update(loadShare, tr("Indexing events"));
+    profile->finalize();
+    if (profile->stats().events == 0 && !profile->stepRecords) {
+        outcome.error = tr("%1: the profile holds no timed events (only metadata)").arg(QString::fromStdString(path));
+        if (!errors.isEmpty())
+            outcome.error += QStringLiteral("; ") + errors.join(QStringLiteral("; "));
+        return outcome;
+    }
+    alignStepRecords(*profile);
+    progress.update(1.0, tr("Done"));
+    outcome.profile = std::move(profile);
+    return outcome;
+}
+
+} // namespace dspark

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "model/Profile.h"
+#include "util/LoadProgress.h"
+
+#include <QString>
+
+#include <memory>
+#include <string>
+
+namespace dspark {
+
+struct LoadOutcome {
+    std::shared_ptr<Profile> profile; // null on error or cancel
+    QString error;                    // one line naming the file and the problem
+    bool cancelled = false;
+};
+
+// Loads a profile folder or a single file: scans it, loads every selected file with the loader of
+// its format, then finalizes the model. A file that fails becomes a warning when anything else
+// loads, the error otherwise. Runs on any thread; never writes to the profile folder.
+LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress = {});
+
+} // namespace dspark

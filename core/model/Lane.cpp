@@ -1,0 +1,183 @@
+#include "model/Lane.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace dspark {
+
+const char* laneKindName(LaneKind kind)
+{
+    switch (kind) {
+    case LaneKind::Host: return "host";
+    case LaneKind::NpuStream: return "npu_stream";
+    case LaneKind::GpuStream: return "gpu_stream";
+    case LaneKind::Comm: return "comm";
+    case LaneKind::Overlap: return "overlap";
+    case LaneKind::Counter: return "counter";
+    }
+    return "host";
+}
+
+const char* eventKindName(EventKind kind)
+{
+    switch (kind) {
+    case EventKind::Other: return "task";
+    case EventKind::Kernel: return "kernel";
+    case EventKind::CommOp: return "comm_op";
+    case EventKind::CommTask: return "comm_task";
+    case EventKind::EventRecord: return "event_record";
+    case EventKind::EventWait: return "event_wait";
+    case EventKind::Memcpy: return "memcpy";
+    case EventKind::HostApi: return "host_api";
+    case EventKind::TorchOp: return "torch_op";
+    case EventKind::Annotation: return "annotation";
+    case EventKind::Instant: return "instant";
+    case EventKind::OverlapSpan: return "overlap";
+    case EventKind::CounterSample: return "counter";
+    }
+    return "task";
+}
+
+bool isDeviceLane(LaneKind kind)
+{
+    return kind == LaneKind::NpuStream || kind == LaneKind::GpuStream;
+}
+
+uint32_t Lane::append(TimeNs start, TimeNs duration, uint32_t name, EventKind eventKind, int64_t corr,
+                      uint64_t args)
+{
+    const auto index = static_cast<uint32_t>(startNs.size());
+    startNs.push_back(start);
+    durationNs.push_back(duration < 0 ? 0 : duration);
+    nameId.push_back(name);
+    kind.push_back(eventKind);
+    corrId.push_back(corr);
+    argsRef.push_back(args);
+    return index;
+}
+
+uint32_t Lane::appendSample(TimeNs time, double sampleValue, uint32_t name)
+{
+    const uint32_t index = append(time, 0, name, EventKind::CounterSample);
+    value.push_back(sampleValue);
+    return index;
+}
+
+void Lane::reserve(size_t n)
+{
+    startNs.reserve(n);
+    durationNs.reserve(n);
+    nameId.reserve(n);
+    kind.reserve(n);
+    corrId.reserve(n);
+    argsRef.reserve(n);
+}
+
+template <typename T>
+static void permute(std::vector<T>& column, const std::vector<uint32_t>& order)
+{
+    if (column.empty())
+        return;
+    std::vector<T> sorted(column.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        sorted[i] = column[order[i]];
+    column.swap(sorted);
+}
+
+std::vector<uint32_t> Lane::finalize()
+{
+    const size_t n = startNs.size();
+    std::vector<uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    // Parents before children: earlier start first, then the longer event first.
+    const bool sorted = std::is_sorted(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        if (startNs[a] != startNs[b])
+            return startNs[a] < startNs[b];
+        return durationNs[a] > durationNs[b];
+    });
+    if (!sorted) {
+        std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+            if (startNs[a] != startNs[b])
+                return startNs[a] < startNs[b];
+            return durationNs[a] > durationNs[b];
+        });
+        permute(startNs, order);
+        permute(durationNs, order);
+        permute(nameId, order);
+        permute(kind, order);
+        permute(corrId, order);
+        permute(argsRef, order);
+        permute(value, order);
+    }
+
+    // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
+    // go one level below the slice they overlap, so nothing is drawn on top of anything else.
+    depth.assign(n, 0);
+    maxEndNs.resize(n);
+    maxDepth = 0;
+    std::vector<TimeNs> openEnds;
+    TimeNs runningMax = INT64_MIN;
+    for (size_t i = 0; i < n; ++i) {
+        const TimeNs end = startNs[i] + durationNs[i];
+        while (!openEnds.empty() && openEnds.back() <= startNs[i])
+            openEnds.pop_back();
+        if (info.kind != LaneKind::Counter) {
+            depth[i] = static_cast<uint16_t>(std::min<size_t>(openEnds.size(), 0xffff));
+            maxDepth = std::max(maxDepth, depth[i]);
+            if (durationNs[i] > 0)
+                openEnds.push_back(end);
+        }
+        runningMax = std::max(runningMax, end);
+        maxEndNs[i] = runningMax;
+    }
+
+    byDepth.clear();
+    if (maxDepth > 0) {
+        byDepth.resize(maxDepth + 1);
+        for (uint32_t i = 0; i < n; ++i)
+            byDepth[depth[i]].push_back(i);
+    }
+
+    std::vector<uint32_t> newIndex(n);
+    for (uint32_t i = 0; i < n; ++i)
+        newIndex[order[i]] = i;
+    return newIndex;
+}
+
+std::pair<size_t, size_t> Lane::overlapping(TimeNs t0, TimeNs t1) const
+{
+    // maxEndNs is non-decreasing: the first event that can reach t0 is found by binary search.
+    const auto first = std::upper_bound(maxEndNs.begin(), maxEndNs.end(), t0) - maxEndNs.begin();
+    const auto last = std::lower_bound(startNs.begin(), startNs.end(), t1) - startNs.begin();
+    return {static_cast<size_t>(first), static_cast<size_t>(std::max(first, last))};
+}
+
+size_t Lane::firstStartingAtOrAfter(TimeNs t) const
+{
+    return std::lower_bound(startNs.begin(), startNs.end(), t) - startNs.begin();
+}
+
+size_t Lane::eventAt(TimeNs t, int depthWanted) const
+{
+    size_t best = size();
+    for (int d = 0; d <= maxDepth; ++d) {
+        if (depthWanted >= 0 && d != depthWanted)
+            continue;
+        forEachAtDepth(d, t, t + 1, [&](size_t i) {
+            if (startNs[i] <= t && t < startNs[i] + std::max<TimeNs>(durationNs[i], 1))
+                best = i;
+        });
+    }
+    return best;
+}
+
+size_t Lane::bytesUsed() const
+{
+    return startNs.capacity() * sizeof(TimeNs) + durationNs.capacity() * sizeof(TimeNs) +
+           nameId.capacity() * sizeof(uint32_t) + kind.capacity() + depth.capacity() * sizeof(uint16_t) +
+           corrId.capacity() * sizeof(int64_t) + argsRef.capacity() * sizeof(uint64_t) +
+           value.capacity() * sizeof(double) + maxEndNs.capacity() * sizeof(TimeNs) +
+           (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
+}
+
+} // namespace dspark

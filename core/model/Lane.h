@@ -1,0 +1,133 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dspark {
+
+using TimeNs = int64_t;
+
+// The kind of a lane. The lowercase names (laneKindName) are a contract of `info --json`.
+enum class LaneKind : uint8_t {
+    Host,      // host thread: Python, CANN API, PyTorch ops, CPU threads of Kineto traces
+    NpuStream, // Ascend device stream ("Stream N", TASK.streamId)
+    GpuStream, // CUDA/HIP stream of a Kineto trace
+    Comm,      // communication group (HCCL ops) or plane (HCCL sub-tasks)
+    Overlap,   // msprof "Overlap Analysis" track
+    Counter,   // sampled values (HBM, AI Core freq, ...)
+};
+const char* laneKindName(LaneKind kind);
+
+// What one event is. Loaders set it; analyses read it (never the source format).
+enum class EventKind : uint8_t {
+    Other = 0,     // any other device task (SDMA, STARS_COMMON, PROFILING_ENABLE, ...)
+    Kernel,        // compute kernel (COMPUTE_TASK_INFO row / AI_CORE... / CUDA kernel)
+    CommOp,        // a collective (COMMUNICATION_OP, "Group g Communication" slice, NCCL kernel op)
+    CommTask,      // an HCCL sub-task (Notify_Wait, Memcpy, RDMASend, ...)
+    EventRecord,   // device EVENT_RECORD task
+    EventWait,     // device EVENT_WAIT task
+    Memcpy,        // MEMCPY_ASYNC / gpu_memcpy / gpu_memset
+    HostApi,       // CANN API call (launch, aclrtRecordEvent, ...) / cuda runtime call
+    TorchOp,       // PyTorch op or python function on the host
+    Annotation,    // user annotation / MSTX range / scheduler span
+    Instant,       // zero-length marker (ph i/I)
+    OverlapSpan,   // Computing / Communication / Free slice of the Overlap Analysis track
+    CounterSample, // one sample of a counter lane (value in Lane::value)
+};
+const char* eventKindName(EventKind kind);
+bool isDeviceLane(LaneKind kind);
+
+// Static description of a lane: where it sits in the tree profile → rank → process → lane.
+struct LaneInfo {
+    LaneKind kind = LaneKind::Host;
+    int rank = 0;            // index into Profile::ranks
+    int deviceId = -1;       // NPU/GPU device, -1 for host lanes
+    int64_t streamId = -1;   // device stream id / comm plane id, -1 when not applicable
+    int64_t threadId = -1;   // host thread id, -1 when not applicable
+    std::string process;     // e.g. "Ascend Hardware", "CANN", "Python", "HCCL"
+    std::string name;        // e.g. "Stream 2", "Group 0 Communication", "Thread 1234"
+    int sortIndex = 0;       // display order hint from the source
+};
+
+// One lane's events as flat, sorted struct-of-arrays columns (no object per event).
+// Filled by loaders through append*(), then finalize() sorts by (start, longer first), computes
+// nesting depth and the running maximum of end times that makes range look-ups a binary search.
+// After finalize() a lane is immutable.
+class Lane {
+public:
+    LaneInfo info;
+
+    std::vector<TimeNs> startNs;
+    std::vector<TimeNs> durationNs;
+    std::vector<uint32_t> nameId;   // into Profile::strings
+    std::vector<EventKind> kind;
+    std::vector<uint16_t> depth;    // nesting depth (0 = top level)
+    std::vector<int64_t> corrId;    // connection / correlation id of the source, -1 if none
+    std::vector<uint64_t> argsRef;  // Profile::args reference, 0 = no args
+    std::vector<double> value;      // counter lanes only: the sample value (empty otherwise)
+    std::vector<TimeNs> maxEndNs;   // running max of start+duration (computed by finalize)
+    uint16_t maxDepth = 0;
+    // For nested lanes (maxDepth > 0): the event indices of each depth, in start order. Within one
+    // depth events do not overlap, so a visible range is two binary searches even when a long
+    // outer span covers the whole lane. Empty when maxDepth == 0 (depth 0 is then every event).
+    std::vector<std::vector<uint32_t>> byDepth;
+
+    size_t size() const { return startNs.size(); }
+    bool empty() const { return startNs.empty(); }
+    TimeNs endNs(size_t i) const { return startNs[i] + durationNs[i]; }
+
+    // Appends one event and returns its (pre-finalize) index.
+    uint32_t append(TimeNs start, TimeNs duration, uint32_t name, EventKind eventKind, int64_t corr = -1,
+                    uint64_t args = 0);
+    uint32_t appendSample(TimeNs time, double sampleValue, uint32_t name);
+    void reserve(size_t n);
+
+    // Sorts the columns; returns newIndex[oldIndex] so that references can be remapped.
+    std::vector<uint32_t> finalize();
+
+    // Indices [first, last) of events that may overlap [t0, t1): every event that does lies inside.
+    std::pair<size_t, size_t> overlapping(TimeNs t0, TimeNs t1) const;
+    // Events of one depth overlapping [t0, t1): calls visit(index) in start order.
+    template <typename Visit>
+    void forEachAtDepth(int d, TimeNs t0, TimeNs t1, Visit&& visit) const;
+    // Index of the first event starting at or after t.
+    size_t firstStartingAtOrAfter(TimeNs t) const;
+    // Index of the deepest event covering t, or size() if none.
+    size_t eventAt(TimeNs t, int depthWanted = -1) const;
+
+    TimeNs firstNs() const { return empty() ? 0 : startNs.front(); }
+    TimeNs lastNs() const { return empty() ? 0 : maxEndNs.back(); }
+    size_t bytesUsed() const;
+};
+
+template <typename Visit>
+void Lane::forEachAtDepth(int d, TimeNs t0, TimeNs t1, Visit&& visit) const
+{
+    if (maxDepth == 0) {
+        if (d != 0)
+            return;
+        auto [first, last] = overlapping(t0, t1);
+        for (size_t i = first; i < last; ++i)
+            if (startNs[i] + durationNs[i] >= t0)
+                visit(i);
+        return;
+    }
+    if (d < 0 || d >= static_cast<int>(byDepth.size()))
+        return;
+    const std::vector<uint32_t>& ids = byDepth[d];
+    // At one depth ends are non-decreasing with starts (no overlap), so binary search on the end.
+    size_t lo = 0, hi = ids.size();
+    while (lo < hi) {
+        const size_t mid = (lo + hi) / 2;
+        if (startNs[ids[mid]] + durationNs[ids[mid]] < t0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo; k < ids.size() && startNs[ids[k]] < t1; ++k)
+        visit(static_cast<size_t>(ids[k]));
+}
+
+} // namespace dspark

@@ -1,0 +1,275 @@
+#include "model/Profile.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace dspark {
+
+const char* linkKindName(LinkKind kind)
+{
+    switch (kind) {
+    case LinkKind::HostToDevice: return "host_to_device";
+    case LinkKind::OpToDevice: return "op_to_device";
+    case LinkKind::CommOpToTask: return "comm_op_to_task";
+    case LinkKind::Flow: return "flow";
+    }
+    return "flow";
+}
+
+uint64_t PackedArgs::add(const std::vector<std::pair<uint32_t, uint32_t>>& keyValues)
+{
+    const uint64_t ref = m_data.size();
+    m_data.push_back(static_cast<uint32_t>(keyValues.size()));
+    for (const auto& [k, v] : keyValues) {
+        m_data.push_back(k);
+        m_data.push_back(v);
+    }
+    return ref;
+}
+
+std::vector<EventArg> PackedArgs::args(uint64_t localRef) const
+{
+    std::vector<EventArg> out;
+    if (localRef == 0 || localRef >= m_data.size())
+        return out;
+    const uint32_t count = m_data[localRef];
+    out.reserve(count);
+    for (uint32_t i = 0; i < count && localRef + 2 + 2 * i < m_data.size(); ++i)
+        out.push_back({std::string(m_strings->view(m_data[localRef + 1 + 2 * i])),
+                       std::string(m_strings->view(m_data[localRef + 2 + 2 * i]))});
+    return out;
+}
+
+Profile::Profile()
+{
+    m_argSources.emplace_back(); // id 0 means "no args"
+}
+
+Profile::~Profile() = default;
+
+int Profile::ensureRank(int rank, int deviceId, const std::string& label)
+{
+    for (size_t i = 0; i < ranks.size(); ++i)
+        if (ranks[i].rank == rank) {
+            if (ranks[i].deviceId < 0)
+                ranks[i].deviceId = deviceId;
+            return static_cast<int>(i);
+        }
+    ranks.push_back({rank, deviceId, label.empty() ? "rank " + std::to_string(rank) : label});
+    return static_cast<int>(ranks.size() - 1);
+}
+
+uint32_t Profile::laneFor(const LaneInfo& info)
+{
+    for (size_t i = 0; i < lanes.size(); ++i) {
+        const LaneInfo& l = lanes[i].info;
+        if (l.rank == info.rank && l.kind == info.kind && l.process == info.process && l.name == info.name &&
+            l.deviceId == info.deviceId)
+            return static_cast<uint32_t>(i);
+    }
+    lanes.emplace_back();
+    lanes.back().info = info;
+    return static_cast<uint32_t>(lanes.size() - 1);
+}
+
+uint8_t Profile::addArgsSource(std::unique_ptr<ArgsSource> source)
+{
+    m_argSources.push_back(std::move(source));
+    return static_cast<uint8_t>(m_argSources.size() - 1);
+}
+
+PackedArgs& Profile::packedArgs()
+{
+    if (m_packedArgsId < 0)
+        m_packedArgsId = addArgsSource(std::make_unique<PackedArgs>(&strings));
+    return static_cast<PackedArgs&>(*m_argSources[m_packedArgsId]);
+}
+
+void Profile::addLink(EventRef from, EventRef to, LinkKind kind, uint32_t categoryId)
+{
+    links.push_back({from, to, kind, categoryId});
+}
+
+void Profile::warn(const QString& message)
+{
+    warnings.push_back(message);
+}
+
+// Display order of a lane within its rank: host first, then device streams, comm, overlap, counters.
+static int kindOrder(LaneKind kind)
+{
+    switch (kind) {
+    case LaneKind::Host: return 0;
+    case LaneKind::NpuStream: return 1;
+    case LaneKind::GpuStream: return 1;
+    case LaneKind::Comm: return 2;
+    case LaneKind::Overlap: return 3;
+    case LaneKind::Counter: return 4;
+    }
+    return 5;
+}
+
+// "Stream 10" after "Stream 9": compare embedded numbers by value.
+static bool naturalLess(const std::string& a, const std::string& b)
+{
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+            size_t ie = i, je = j;
+            while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
+                ++ie;
+            while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
+                ++je;
+            const std::string na = a.substr(i, ie - i), nb = b.substr(j, je - j);
+            if (na.size() != nb.size())
+                return na.size() < nb.size();
+            if (na != nb)
+                return na < nb;
+            i = ie;
+            j = je;
+        } else {
+            if (a[i] != b[j])
+                return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    return a.size() - i < b.size() - j;
+}
+
+void Profile::finalize()
+{
+    // 1. Sort each lane's columns; remember how rows moved.
+    std::vector<std::vector<uint32_t>> rowMap(lanes.size());
+    for (size_t i = 0; i < lanes.size(); ++i)
+        rowMap[i] = lanes[i].finalize();
+
+    // 2. Order lanes: rank, kind group, source sort index, process, natural name.
+    std::vector<uint32_t> order(lanes.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+        const LaneInfo& a = lanes[x].info;
+        const LaneInfo& b = lanes[y].info;
+        if (a.rank != b.rank)
+            return a.rank < b.rank;
+        if (kindOrder(a.kind) != kindOrder(b.kind))
+            return kindOrder(a.kind) < kindOrder(b.kind);
+        if (a.process != b.process)
+            return naturalLess(a.process, b.process);
+        if (a.sortIndex != b.sortIndex)
+            return a.sortIndex < b.sortIndex;
+        return naturalLess(a.name, b.name);
+    });
+    std::vector<uint32_t> laneMap(lanes.size());
+    std::vector<Lane> sorted;
+    sorted.reserve(lanes.size());
+    for (uint32_t k = 0; k < order.size(); ++k) {
+        laneMap[order[k]] = k;
+        sorted.push_back(std::move(lanes[order[k]]));
+    }
+    lanes.swap(sorted);
+
+    // 3. Remap links; drop any whose ends are out of range (a loader bug must not crash the UI).
+    auto remap = [&](EventRef& e) {
+        if (e.lane >= laneMap.size() || e.index >= rowMap[e.lane].size())
+            return false;
+        e = {laneMap[e.lane], rowMap[e.lane][e.index]};
+        return true;
+    };
+    std::erase_if(links, [&](Link& l) { return !(remap(l.from) && remap(l.to)); });
+    std::sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
+        return a.from != b.from ? a.from < b.from : a.to < b.to;
+    });
+    m_linksByTo.resize(links.size());
+    std::iota(m_linksByTo.begin(), m_linksByTo.end(), 0u);
+    std::sort(m_linksByTo.begin(), m_linksByTo.end(),
+              [&](uint32_t a, uint32_t b) { return links[a].to < links[b].to; });
+
+    // 4. Profile time range.
+    bool any = false;
+    for (const Lane& lane : lanes) {
+        if (lane.empty())
+            continue;
+        m_firstNs = any ? std::min(m_firstNs, lane.firstNs()) : lane.firstNs();
+        m_lastNs = any ? std::max(m_lastNs, lane.lastNs()) : lane.lastNs();
+        any = true;
+    }
+    m_finalized = true;
+}
+
+std::vector<EventArg> Profile::args(EventRef e) const
+{
+    if (!e.valid() || e.lane >= lanes.size() || e.index >= lanes[e.lane].size())
+        return {};
+    const uint64_t ref = lanes[e.lane].argsRef[e.index];
+    const auto sourceId = static_cast<size_t>(ref >> 56);
+    if (ref == 0 || sourceId == 0 || sourceId >= m_argSources.size() || !m_argSources[sourceId])
+        return {};
+    return m_argSources[sourceId]->args(ref & ((uint64_t(1) << 56) - 1));
+}
+
+std::vector<const Link*> Profile::linksFrom(EventRef e) const
+{
+    std::vector<const Link*> out;
+    auto it = std::lower_bound(links.begin(), links.end(), e, [](const Link& l, EventRef v) { return l.from < v; });
+    for (; it != links.end() && it->from == e; ++it)
+        out.push_back(&*it);
+    return out;
+}
+
+std::vector<const Link*> Profile::linksTo(EventRef e) const
+{
+    std::vector<const Link*> out;
+    auto it = std::lower_bound(m_linksByTo.begin(), m_linksByTo.end(), e,
+                               [&](uint32_t l, EventRef v) { return links[l].to < v; });
+    for (; it != m_linksByTo.end() && links[*it].to == e; ++it)
+        out.push_back(&links[*it]);
+    return out;
+}
+
+ProfileStats Profile::stats() const
+{
+    ProfileStats s;
+    for (const Lane& lane : lanes) {
+        s.events += lane.size();
+        switch (lane.info.kind) {
+        case LaneKind::Host: s.hostEvents += lane.size(); break;
+        case LaneKind::Counter: s.counters += lane.size(); break;
+        case LaneKind::NpuStream:
+        case LaneKind::GpuStream:
+            s.deviceTasks += lane.size();
+            for (EventKind k : lane.kind)
+                if (k == EventKind::Kernel)
+                    ++s.namedKernels;
+            break;
+        default: break;
+        }
+        for (EventKind k : lane.kind) {
+            if (k == EventKind::CommOp)
+                ++s.commOps;
+            else if (k == EventKind::CommTask)
+                ++s.commTasks;
+        }
+    }
+    for (const Link& l : links) {
+        if (l.kind == LinkKind::CommOpToTask)
+            continue;
+        ++s.flows;
+        if (l.kind == LinkKind::HostToDevice)
+            ++s.hostToDevice;
+    }
+    return s;
+}
+
+size_t Profile::bytesUsed() const
+{
+    size_t bytes = strings.bytesUsed() + links.capacity() * sizeof(Link) + m_linksByTo.capacity() * 4;
+    for (const Lane& lane : lanes)
+        bytes += lane.bytesUsed();
+    for (const auto& source : m_argSources)
+        if (source)
+            bytes += source->bytesUsed();
+    return bytes;
+}
+
+} // namespace dspark

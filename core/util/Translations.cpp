@@ -1,0 +1,41 @@
+#include "util/Translations.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QTranslator>
+
+namespace dspark {
+
+QString installTranslations(const QString& localeName)
+{
+    static QTranslator* appTranslator = nullptr;
+    static QTranslator* qtTranslator = nullptr;
+    for (QTranslator** t : {&appTranslator, &qtTranslator}) {
+        if (*t) {
+            QCoreApplication::removeTranslator(*t);
+            delete *t;
+            *t = nullptr;
+        }
+    }
+    const QLocale locale = localeName.isEmpty() ? QLocale() : QLocale(localeName);
+    if (locale.language() == QLocale::English || locale.language() == QLocale::C)
+        return QStringLiteral("en");
+    auto* translator = new QTranslator;
+    // Embedded by qt_add_translations under :/i18n (see CMakeLists.txt).
+    if (!translator->load(locale, QStringLiteral("dspark-timeline"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        delete translator;
+        return QStringLiteral("en");
+    }
+    QCoreApplication::installTranslator(translator);
+    appTranslator = translator;
+    auto* qt = new QTranslator;
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QStringLiteral("/usr/share/qt6/translations"))) {
+        QCoreApplication::installTranslator(qt);
+        qtTranslator = qt;
+    } else {
+        delete qt;
+    }
+    return locale.name();
+}
+
+} // namespace dspark

@@ -1,0 +1,63 @@
+#pragma once
+
+// Shared helpers for the Qt Test suites: where the real fixtures are, running the CLI, temp copies.
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QString>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+namespace dspark::test {
+
+// Absolute path of a file/folder under the real fixture folder (DSPARK_REAL_TESTDATA).
+inline QString realData(const QString& relative)
+{
+    return QDir(QStringLiteral(DSPARK_REAL_TESTDATA)).filePath(relative);
+}
+
+inline bool haveRealData()
+{
+    return QFileInfo::exists(QStringLiteral(DSPARK_REAL_TESTDATA "/SOURCES.md"));
+}
+
+struct CliResult {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    nlohmann::json json() const { return nlohmann::json::parse(out.toStdString(), nullptr, false); }
+};
+
+// Runs the real executable headless and captures its output.
+inline CliResult runCli(const QStringList& args, int timeoutMs = 120000)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(DSPARK_CLI_PATH), args);
+    CliResult r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timeout";
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace dspark::test
+
+// Skips the current test function when the real fixture folder is absent.
+#define DSPARK_REQUIRE_REAL_DATA()                                                                           \
+    do {                                                                                                     \
+        if (!dspark::test::haveRealData())                                                                   \
+            QSKIP("real fixture folder " DSPARK_REAL_TESTDATA                                                \
+                  " is absent (set -DDSPARK_REAL_TESTDATA=...); this test reads real profiler output");      \
+    } while (0)

@@ -1,0 +1,77 @@
+// The lane model: sorted columns, nesting depth, range look-ups, and link remapping in a profile.
+#include "model/Profile.h"
+
+#include <QTest>
+
+using namespace dspark;
+
+class TestLane : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void sortsEventsAndComputesNesting()
+    {
+        Lane lane;
+        lane.append(50, 10, 3, EventKind::Kernel);  // child of the 0..100 span
+        lane.append(0, 100, 1, EventKind::TorchOp); // outer
+        lane.append(120, 5, 4, EventKind::Kernel);
+        lane.append(10, 20, 2, EventKind::TorchOp); // child
+        lane.append(15, 5, 5, EventKind::TorchOp);  // grandchild
+        const std::vector<uint32_t> map = lane.finalize();
+        QCOMPARE(lane.startNs, (std::vector<TimeNs>{0, 10, 15, 50, 120}));
+        QCOMPARE(lane.depth, (std::vector<uint16_t>{0, 1, 2, 1, 0}));
+        QCOMPARE(lane.maxDepth, uint16_t(2));
+        QCOMPARE(map[0], 3u); // the event appended first now sits at row 3
+        QCOMPARE(map[1], 0u);
+        QCOMPARE(lane.nameId[3], 3u);
+    }
+
+    void rangeLookupFindsEveryOverlappingEventEvenUnderALongSpan()
+    {
+        Lane lane;
+        lane.append(0, 1'000'000, 1, EventKind::Annotation); // covers everything
+        for (int i = 0; i < 1000; ++i)
+            lane.append(1000 + i * 100, 50, 2, EventKind::TorchOp);
+        lane.finalize();
+        int seenDepth1 = 0;
+        lane.forEachAtDepth(1, 50'000, 50'300, [&](size_t i) {
+            QVERIFY(lane.startNs[i] < 50'300 && lane.endNs(i) >= 50'000);
+            ++seenDepth1;
+        });
+        QCOMPARE(seenDepth1, 3); // starts 50000, 50100, 50200 (49900 ends at 49950)
+        int seenDepth0 = 0;
+        lane.forEachAtDepth(0, 50'000, 50'300, [&](size_t) { ++seenDepth0; });
+        QCOMPARE(seenDepth0, 1);
+        QCOMPARE(lane.eventAt(50'120), size_t(1 + (50'100 - 1000) / 100));
+    }
+
+    void profileRemapsLinksAfterSorting()
+    {
+        Profile p;
+        const int rank = p.ensureRank(0, 0);
+        LaneInfo host{LaneKind::Host, rank, -1, -1, 1, "CANN", "Thread 1", 0};
+        LaneInfo dev{LaneKind::NpuStream, rank, 0, 2, -1, "Ascend Hardware", "Stream 2", 0};
+        const uint32_t h = p.laneFor(host);
+        const uint32_t d = p.laneFor(dev);
+        QCOMPARE(p.laneFor(host), h);
+        const uint32_t late = p.lanes[h].append(500, 10, p.strings.intern("launch"), EventKind::HostApi, 7);
+        const uint32_t early = p.lanes[h].append(100, 10, p.strings.intern("launch"), EventKind::HostApi, 8);
+        const uint32_t k1 = p.lanes[d].append(900, 30, p.strings.intern("MatMul"), EventKind::Kernel, 7);
+        const uint32_t k0 = p.lanes[d].append(300, 30, p.strings.intern("Add"), EventKind::Kernel, 8);
+        p.addLink({h, late}, {d, k1}, LinkKind::HostToDevice);
+        p.addLink({h, early}, {d, k0}, LinkKind::HostToDevice);
+        p.finalize();
+        QCOMPARE(p.lanes[0].info.kind, LaneKind::Host);
+        const auto out = p.linksFrom({0, 0});
+        QCOMPARE(out.size(), size_t(1));
+        QCOMPARE(p.name(out[0]->to), std::string_view("Add"));
+        const auto in = p.linksTo({1, 1});
+        QCOMPARE(in.size(), size_t(1));
+        QCOMPARE(p.startNs(in[0]->from), TimeNs(500));
+        QCOMPARE(p.stats().hostToDevice, uint64_t(2));
+        QCOMPARE(p.firstNs(), TimeNs(100));
+        QCOMPARE(p.lastNs(), TimeNs(930));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLane)
+#include "tst_lane.moc"
