@@ -9,17 +9,12 @@
 
 namespace dspark::cli {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("cli", text);
-}
-
 int runInfo(const QStringList& argsIn)
 {
     QStringList args = argsIn;
     const bool asJson = takeFlag(args, QStringLiteral("--json"));
     if (args.size() != 1) {
-        printError(tr("usage: dspark-timeline info PATH [--json]"));
+        printError(QCoreApplication::translate("cli", "usage: dspark-timeline info PATH [--json]"));
         return 2;
     }
     const LoadOutcome outcome = loadProfile(args.first().toStdString());
@@ -33,12 +28,13 @@ int runInfo(const QStringList& argsIn)
         return 0;
     }
     std::ostringstream out;
-    out << tr("Profile").toStdString() << ": " << doc["path"].get<std::string>() << "\n";
+    out << QCoreApplication::translate("cli", "Profile").toStdString() << ": " << doc["path"].get<std::string>()
+        << "\n";
     for (const auto& f : doc["files"])
         out << "  " << (f["loaded"].get<bool>() ? "+ " : "- ") << f["format"].get<std::string>() << "  "
             << f["path"].get<std::string>() << (f.contains("note") ? "  (" + f["note"].get<std::string>() + ")" : "")
             << "\n";
-    out << tr("Lanes").toStdString() << ":\n";
+    out << QCoreApplication::translate("cli", "Lanes").toStdString() << ":\n";
     for (const auto& l : doc["lanes"])
         out << "  rank " << l["rank"].get<int>() << "  " << l["kind"].get<std::string>() << "  "
             << l["process"].get<std::string>() << " / " << l["name"].get<std::string>() << "  "
@@ -47,7 +43,7 @@ int runInfo(const QStringList& argsIn)
          {"events", "device_tasks", "named_kernels", "comm_ops", "comm_tasks", "host_events", "flows", "counters"})
         out << key << ": " << doc[key].get<uint64_t>() << "\n";
     for (const auto& w : doc["warnings"])
-        out << tr("warning").toStdString() << ": " << w.get<std::string>() << "\n";
+        out << QCoreApplication::translate("cli", "warning").toStdString() << ": " << w.get<std::string>() << "\n";
     printOut(out.str());
     return 0;
 }

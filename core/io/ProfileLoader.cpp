@@ -16,11 +16,6 @@ namespace fs = std::filesystem;
 
 namespace dspark {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("ProfileLoader", text);
-}
-
 static void flattenJson(const nlohmann::json& j, const std::string& prefix, std::map<std::string, std::string>& out,
                         int depth = 0)
 {
@@ -39,10 +34,12 @@ static QString loadMetadataJson(const ScannedFile& file, Profile& profile)
 {
     std::ifstream in(file.path, std::ios::binary);
     if (!in)
-        return tr("%1: cannot be read").arg(QString::fromStdString(file.path));
+        return QCoreApplication::translate("ProfileLoader", "%1: cannot be read")
+            .arg(QString::fromStdString(file.path));
     nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object())
-        return tr("%1: not a JSON object").arg(QString::fromStdString(file.path));
+        return QCoreApplication::translate("ProfileLoader", "%1: not a JSON object")
+            .arg(QString::fromStdString(file.path));
     const std::string prefix = file.format == FileFormat::ProfilerInfoJson ? "profiler_info" : "profiler_metadata";
     flattenJson(j, prefix, profile.metadata);
     return {};
@@ -79,7 +76,7 @@ static int loadOrder(FileFormat f)
 LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 {
     LoadOutcome outcome;
-    progress.update(0.0, tr("Scanning %1").arg(QString::fromStdString(path)));
+    progress.update(0.0, QCoreApplication::translate("ProfileLoader", "Scanning %1").arg(QString::fromStdString(path)));
     ScanResult scan = scanProfilePath(path);
     if (!scan.error.isEmpty()) {
         outcome.error = scan.error;
@@ -99,8 +96,9 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
             totalBytes += static_cast<double>(fs::file_size(f.path, ec)) + 1.0;
         }
     }
-    std::stable_sort(work.begin(), work.end(),
-                     [](const ScannedFile* a, const ScannedFile* b) { return loadOrder(a->format) < loadOrder(b->format); });
+    std::stable_sort(work.begin(), work.end(), [](const ScannedFile* a, const ScannedFile* b) {
+        return loadOrder(a->format) < loadOrder(b->format);
+    });
 
     QStringList errors;
     int loadedData = 0;
@@ -109,18 +107,19 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
     for (const ScannedFile* f : work) {
         if (progress.cancelled()) {
             outcome.cancelled = true;
-            outcome.error = tr("Loading cancelled");
+            outcome.error = QCoreApplication::translate("ProfileLoader", "Loading cancelled");
             return outcome;
         }
         const double bytes = static_cast<double>(fs::file_size(f->path, ec)) + 1.0;
         const LoadProgress sub =
             progress.scope(loadShare * doneBytes / totalBytes, loadShare * (doneBytes + bytes) / totalBytes);
-        sub.update(0.0, tr("Loading %1").arg(QString::fromStdString(fs::path(f->path).filename().string())));
+        sub.update(0.0, QCoreApplication::translate("ProfileLoader", "Loading %1")
+                            .arg(QString::fromStdString(fs::path(f->path).filename().string())));
         const QString error = loadOne(*f, *profile, sub);
         doneBytes += bytes;
         if (progress.cancelled()) {
             outcome.cancelled = true;
-            outcome.error = tr("Loading cancelled");
+            outcome.error = QCoreApplication::translate("ProfileLoader", "Loading cancelled");
             return outcome;
         }
         for (SourceFile& s : profile->files)
@@ -138,23 +137,27 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
     }
 
     if (loadedData == 0) {
-        outcome.error = errors.isEmpty() ? tr("%1: no profiler data could be loaded").arg(QString::fromStdString(path))
-                                         : errors.join(QStringLiteral("; "));
+        outcome.error = errors.isEmpty()
+                            ? QCoreApplication::translate("ProfileLoader", "%1: no profiler data could be loaded")
+                                  .arg(QString::fromStdString(path))
+                            : errors.join(QStringLiteral("; "));
         return outcome;
     }
     for (const QString& e : errors)
         profile->warn(e);
 
-    progress.update(loadShare, tr("Indexing events"));
+    progress.update(loadShare, QCoreApplication::translate("ProfileLoader", "Indexing events"));
     profile->finalize();
     if (profile->stats().events == 0 && !profile->stepRecords) {
-        outcome.error = tr("%1: the profile holds no timed events (only metadata)").arg(QString::fromStdString(path));
+        outcome.error =
+            QCoreApplication::translate("ProfileLoader", "%1: the profile holds no timed events (only metadata)")
+                .arg(QString::fromStdString(path));
         if (!errors.isEmpty())
             outcome.error += QStringLiteral("; ") + errors.join(QStringLiteral("; "));
         return outcome;
     }
     alignStepRecords(*profile);
-    progress.update(1.0, tr("Done"));
+    progress.update(1.0, QCoreApplication::translate("ProfileLoader", "Done"));
     outcome.profile = std::move(profile);
     return outcome;
 }
