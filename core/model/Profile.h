@@ -120,6 +120,13 @@ public:
     // Registers an args source; returns its id for makeArgsRef().
     uint8_t addArgsSource(std::unique_ptr<ArgsSource> source);
     PackedArgs& packedArgs(); // the profile's shared PackedArgs (created on first use)
+    // A registered source by id (null for 0 / unknown): lets the loaders of several files share one
+    // source of their own type instead of registering one per file (ids are 8-bit).
+    ArgsSource* argsSource(uint8_t id) const
+    {
+        return id < m_argSources.size() ? m_argSources[id].get() : nullptr;
+    }
+    size_t argsSourceCount() const { return m_argSources.size(); }
     static uint64_t makeArgsRef(uint8_t sourceId, uint64_t localRef)
     {
         return (uint64_t(sourceId) << 56) | (localRef & ((uint64_t(1) << 56) - 1));
