@@ -43,8 +43,7 @@ bool isDeviceLane(LaneKind kind)
     return kind == LaneKind::NpuStream || kind == LaneKind::GpuStream;
 }
 
-uint32_t Lane::append(TimeNs start, TimeNs duration, uint32_t name, EventKind eventKind, int64_t corr,
-                      uint64_t args)
+uint32_t Lane::append(TimeNs start, TimeNs duration, uint32_t name, EventKind eventKind, int64_t corr, uint64_t args)
 {
     const auto index = static_cast<uint32_t>(startNs.size());
     startNs.push_back(start);
@@ -73,8 +72,20 @@ void Lane::reserve(size_t n)
     argsRef.reserve(n);
 }
 
-template <typename T>
-static void permute(std::vector<T>& column, const std::vector<uint32_t>& order)
+void Lane::resize(size_t n)
+{
+    const bool samples = !value.empty() || info.kind == LaneKind::Counter;
+    startNs.resize(n);
+    durationNs.resize(n);
+    nameId.resize(n);
+    kind.resize(n);
+    corrId.resize(n, -1);
+    argsRef.resize(n);
+    if (samples)
+        value.resize(n);
+}
+
+template <typename T> static void permute(std::vector<T>& column, const std::vector<uint32_t>& order)
 {
     if (column.empty())
         return;

@@ -42,13 +42,13 @@ bool isDeviceLane(LaneKind kind);
 // Static description of a lane: where it sits in the tree profile → rank → process → lane.
 struct LaneInfo {
     LaneKind kind = LaneKind::Host;
-    int rank = 0;            // index into Profile::ranks
-    int deviceId = -1;       // NPU/GPU device, -1 for host lanes
-    int64_t streamId = -1;   // device stream id / comm plane id, -1 when not applicable
-    int64_t threadId = -1;   // host thread id, -1 when not applicable
-    std::string process;     // e.g. "Ascend Hardware", "CANN", "Python", "HCCL"
-    std::string name;        // e.g. "Stream 2", "Group 0 Communication", "Thread 1234"
-    int sortIndex = 0;       // display order hint from the source
+    int rank = 0;          // index into Profile::ranks
+    int deviceId = -1;     // NPU/GPU device, -1 for host lanes
+    int64_t streamId = -1; // device stream id / comm plane id, -1 when not applicable
+    int64_t threadId = -1; // host thread id, -1 when not applicable
+    std::string process;   // e.g. "Ascend Hardware", "CANN", "Python", "HCCL"
+    std::string name;      // e.g. "Stream 2", "Group 0 Communication", "Thread 1234"
+    int sortIndex = 0;     // display order hint from the source
 };
 
 // One lane's events as flat, sorted struct-of-arrays columns (no object per event).
@@ -61,13 +61,13 @@ public:
 
     std::vector<TimeNs> startNs;
     std::vector<TimeNs> durationNs;
-    std::vector<uint32_t> nameId;   // into Profile::strings
+    std::vector<uint32_t> nameId; // into Profile::strings
     std::vector<EventKind> kind;
-    std::vector<uint16_t> depth;    // nesting depth (0 = top level)
-    std::vector<int64_t> corrId;    // connection / correlation id of the source, -1 if none
-    std::vector<uint64_t> argsRef;  // Profile::args reference, 0 = no args
-    std::vector<double> value;      // counter lanes only: the sample value (empty otherwise)
-    std::vector<TimeNs> maxEndNs;   // running max of start+duration (computed by finalize)
+    std::vector<uint16_t> depth;   // nesting depth (0 = top level)
+    std::vector<int64_t> corrId;   // connection / correlation id of the source, -1 if none
+    std::vector<uint64_t> argsRef; // Profile::args reference, 0 = no args
+    std::vector<double> value;     // counter lanes only: the sample value (empty otherwise)
+    std::vector<TimeNs> maxEndNs;  // running max of start+duration (computed by finalize)
     uint16_t maxDepth = 0;
     // For nested lanes (maxDepth > 0): the event indices of each depth, in start order. Within one
     // depth events do not overlap, so a visible range is two binary searches even when a long
@@ -83,6 +83,9 @@ public:
                     uint64_t args = 0);
     uint32_t appendSample(TimeNs time, double sampleValue, uint32_t name);
     void reserve(size_t n);
+    // Sets every per-event column to n rows (`value` too when the lane holds samples): a loader's
+    // rollback after a failed file, or pre-sizing for placement by index. Before finalize() only.
+    void resize(size_t n);
 
     // Sorts the columns; returns newIndex[oldIndex] so that references can be remapped.
     std::vector<uint32_t> finalize();
@@ -90,8 +93,7 @@ public:
     // Indices [first, last) of events that may overlap [t0, t1): every event that does lies inside.
     std::pair<size_t, size_t> overlapping(TimeNs t0, TimeNs t1) const;
     // Events of one depth overlapping [t0, t1): calls visit(index) in start order.
-    template <typename Visit>
-    void forEachAtDepth(int d, TimeNs t0, TimeNs t1, Visit&& visit) const;
+    template <typename Visit> void forEachAtDepth(int d, TimeNs t0, TimeNs t1, Visit&& visit) const;
     // Index of the first event starting at or after t.
     size_t firstStartingAtOrAfter(TimeNs t) const;
     // Index of the deepest event covering t, or size() if none.
@@ -102,8 +104,7 @@ public:
     size_t bytesUsed() const;
 };
 
-template <typename Visit>
-void Lane::forEachAtDepth(int d, TimeNs t0, TimeNs t1, Visit&& visit) const
+template <typename Visit> void Lane::forEachAtDepth(int d, TimeNs t0, TimeNs t1, Visit&& visit) const
 {
     if (maxDepth == 0) {
         if (d != 0)
