@@ -1,6 +1,7 @@
 // dspark-timeline: with a sub-command it runs headless (no display needed); without one it opens
 // the main window, optionally on a path given on the command line.
 #include "cli/CliCommand.h"
+#include "demo/DemoCache.h"
 #include "util/Translations.h"
 
 #include "MainWindow.h"
@@ -64,6 +65,16 @@ int main(int argc, char** argv)
     ui::MainWindow window;
     window.show();
     const QStringList args = app.arguments().mid(1);
-    window.openFromCommandLine(args);
+    if (first == QLatin1String("--demo")) {
+        // The embedded demo: written once into the cache folder, then reused.
+        const demo::DemoCacheResult cached = demo::ensureCachedDemo(QStringLiteral(DSPARK_VERSION));
+        if (cached.path.isEmpty()) {
+            cli::printError(cached.error);
+            return 1;
+        }
+        window.openPath(cached.path);
+    } else {
+        window.openFromCommandLine(args);
+    }
     return app.exec();
 }

@@ -12,6 +12,9 @@ const std::vector<Command>& commands()
     static const std::vector<Command> list = {
         {"info", "info PATH [--json]", QT_TRANSLATE_NOOP("cli", "List the files, ranks, lanes and totals of a profile"),
          false, &runInfo},
+        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]",
+         QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
+         &runDemo},
     };
     return list;
 }

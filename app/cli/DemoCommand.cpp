@@ -1,0 +1,85 @@
+#include "cli/CliCommand.h"
+
+#include "demo/DemoWriter.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <sstream>
+
+namespace dspark::cli {
+
+static QString tr(const char* text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+static bool parseCount(const QString& text, long long lo, long long hi, long long& out)
+{
+    bool ok = false;
+    out = text.toLongLong(&ok);
+    return ok && out >= lo && out <= hi;
+}
+
+int runDemo(const QStringList& argsIn)
+{
+    QStringList args = argsIn;
+    const QString usage = tr("usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]");
+    demo::DemoOptions options;
+    options.traceJson = takeFlag(args, QStringLiteral("--trace-json"));
+    const QString steps = takeOption(args, QStringLiteral("--steps"));
+    const QString seed = takeOption(args, QStringLiteral("--seed"));
+    const QString scale = takeOption(args, QStringLiteral("--scale"));
+    long long value = 0;
+    if (!steps.isNull()) {
+        if (!parseCount(steps, 1, 100000, value)) {
+            printError(tr("--steps must be a whole number from 1 to 100000, not \"%1\"").arg(steps));
+            return 2;
+        }
+        options.steps = static_cast<int>(value);
+    }
+    if (!scale.isNull()) {
+        if (!parseCount(scale, 1, 10000, value)) {
+            printError(tr("--scale must be a whole number from 1 to 10000, not \"%1\"").arg(scale));
+            return 2;
+        }
+        options.scale = static_cast<int>(value);
+    }
+    if (!seed.isNull()) {
+        bool ok = false;
+        options.seed = seed.toULongLong(&ok);
+        if (!ok) {
+            printError(tr("--seed must be a non-negative whole number, not \"%1\"").arg(seed));
+            return 2;
+        }
+    }
+    if (args.size() != 1 || args.first().startsWith(QLatin1String("--"))) {
+        printError(usage);
+        return 2;
+    }
+
+    QElapsedTimer timer; // only reported, never written into the files
+    timer.start();
+    const demo::DemoResult result = demo::writeDemo(options, args.first().toStdString());
+    if (!result.error.isEmpty()) {
+        printError(result.error);
+        return 1;
+    }
+    const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    std::ostringstream out;
+    out << tr("Wrote the demo profile to").toStdString() << " " << result.outDir << "\n"
+        << "  " << tr("iterations").toStdString() << ": " << result.iterations << "\n"
+        << "  " << tr("device tasks").toStdString() << ": " << result.counts.tasks << " (" << result.counts.computeTasks
+        << " " << tr("kernels").toStdString() << ")\n"
+        << "  " << tr("host events").toStdString() << ": " << result.counts.pytorchApi + result.counts.cannApi << "\n"
+        << "  " << tr("step records").toStdString() << ": " << result.records << "\n";
+    if (options.traceJson)
+        out << "  " << tr("trace events").toStdString() << ": " << result.traceEvents << "\n";
+    out.setf(std::ios::fixed);
+    out.precision(2);
+    out << "  " << tr("time").toStdString() << ": " << seconds << " s\n";
+    printOut(out.str());
+    return 0;
+}
+
+} // namespace dspark::cli
