@@ -25,7 +25,10 @@ public:
     // Appends an interval whose start is >= the start of every interval added before (merges on the fly).
     void addSorted(TimeNs startNs, TimeNs endNs);
 
-    const std::vector<Interval>& intervals() const { return m_intervals; }
+    const std::vector<Interval>& intervals() const& { return m_intervals; }
+    // On a temporary (`a.minus(b).intervals()` in a range-for) the intervals are moved out, not
+    // referenced: a reference would dangle once the temporary is gone.
+    std::vector<Interval> intervals() && { return std::move(m_intervals); }
     bool empty() const { return m_intervals.empty(); }
     TimeNs totalNs() const;
     TimeNs firstNs() const { return empty() ? 0 : m_intervals.front().startNs; }

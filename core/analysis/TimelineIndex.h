@@ -1,0 +1,71 @@
+#pragma once
+
+#include "analysis/AnalysisRules.h"
+#include "model/Profile.h"
+
+#include <vector>
+
+namespace dspark {
+
+// What the analyses need to look up quickly, built once per profile in one pass over lanes and links:
+// the lanes of each rank, the host call that launched each device task, which device tasks are
+// communication, which host calls block on the device, and each rank's device tasks by end time.
+class TimelineIndex {
+public:
+    TimelineIndex(const Profile& profile, const AnalysisRules& rules);
+
+    const Profile& profile() const { return m_profile; }
+    const NameClassifier& names() const { return m_names; }
+    const AnalysisRules& rules() const { return m_names.rules(); }
+
+    struct RankLanes {
+        std::vector<uint32_t> device; // NPU / GPU stream lanes
+        std::vector<uint32_t> host;   // host threads
+        std::vector<uint32_t> comm;   // communication groups / planes
+    };
+    const RankLanes& lanesOf(int rank) const;
+    int rankCount() const { return static_cast<int>(m_ranks.size()); }
+
+    bool isDevice(uint32_t lane) const { return isDeviceLane(m_profile.lanes[lane].info.kind); }
+    // The host event that launched a device task: the HostToDevice source (the runtime call), else
+    // the OpToDevice source (the framework op). Invalid when the task has neither.
+    EventRef launchOf(EventRef task) const;
+    // The framework op (OpToDevice source) of a device task, invalid when none.
+    EventRef opOf(EventRef task) const;
+    // The host call a task could not start before: the launch's end (the op's end without a launch),
+    // or INT64_MIN when unknown.
+    TimeNs launchReadyNs(EventRef task) const;
+    // Communication work on a device stream: HCCL sub-tasks and ops, kernels matched by the
+    // comm_kernels / deepep_* rules, and any task but event records/waits on a rules' comm stream.
+    bool isComm(EventRef task) const;
+    // The task before `task` on its stream, invalid when it is the first.
+    EventRef previousOnStream(EventRef task) const;
+    EventRef nextOnStream(EventRef task) const;
+    // A host call of the host_sync_calls rule (blocks until device work is done).
+    bool isHostSync(EventRef hostEvent) const;
+    // The device task of `rank` with the latest end in (afterNs, atOrBeforeNs], invalid when none.
+    EventRef lastEndingIn(int rank, TimeNs afterNs, TimeNs atOrBeforeNs) const;
+    // The host lanes of `rank` that belong to the thread of host lane `lane` (CANN and Python lanes of
+    // one OS thread share the thread id).
+    std::vector<uint32_t> threadLanes(uint32_t lane) const;
+
+    TimeNs start(EventRef e) const { return m_profile.lanes[e.lane].startNs[e.index]; }
+    TimeNs end(EventRef e) const { return m_profile.lanes[e.lane].endNs(e.index); }
+    EventKind kind(EventRef e) const { return m_profile.lanes[e.lane].kind[e.index]; }
+    uint32_t nameId(EventRef e) const { return m_profile.lanes[e.lane].nameId[e.index]; }
+
+private:
+    const Profile& m_profile;
+    NameClassifier m_names;
+    std::vector<RankLanes> m_ranks;
+    std::vector<std::vector<EventRef>> m_launch; // per lane (device lanes only), per task
+    std::vector<std::vector<EventRef>> m_op;     // per lane (device lanes only), per task
+    std::vector<std::vector<uint8_t>> m_comm;    // per lane (device lanes only), per task
+    struct EndEntry {
+        TimeNs endNs;
+        EventRef task;
+    };
+    std::vector<std::vector<EndEntry>> m_byEnd; // per rank, device tasks by end time
+};
+
+} // namespace dspark
