@@ -1,16 +1,451 @@
 #include "steps/StepRecordLoader.h"
 
+#include "steps/StepRecords.h"
+
 #include <QCoreApplication>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// Shapes (formats.md §4, sglang dspark_observability.py / dspark_sps_profiler):
+//  1. GET /server_info: {"internal_states": [{"dspark_info_record": {mode, gamma, verify_num_draft_tokens,
+//     components, records: [...]}}, ...]}, one entry per DP rank → rank = index.
+//  2. a dspark_info_record object on its own ({"records": [...], ...}).
+//  3. JSON Lines: one DecodeStepRecord per line, optionally an envelope line; dspark_sps_profiler
+//     rows {forward_ct, num_running_reqs, num_verify_tokens, step_time (seconds)}.
 
 namespace dspark {
 
-QString loadStepRecords(const ScannedFile& file, Profile&, const LoadProgress&)
+namespace {
+
+QString tr(const char* text, int n = -1)
 {
-    // In development: replaced by the real loader.
-    return QCoreApplication::translate("StepRecordLoader", "%1: this format is not supported yet")
-        .arg(QString::fromStdString(file.path));
+    return QCoreApplication::translate("StepRecordLoader", text, nullptr, n);
 }
 
-void alignStepRecords(Profile&) {}
+// Collects the problems of one file; the first few are reported one by one, the rest counted.
+class FileProblems {
+public:
+    FileProblems(const std::string& path, Profile& profile) : m_path(QString::fromStdString(path)), m_profile(profile)
+    {
+    }
+    ~FileProblems()
+    {
+        if (m_suppressed > 0)
+            m_profile.warn(tr("%1: %n more problem(s) not listed", m_suppressed).arg(m_path));
+    }
+    void add(const QString& where, const QString& what)
+    {
+        if (m_first.isEmpty())
+            m_first = where.isEmpty() ? what : where + QStringLiteral(": ") + what;
+        if (m_reported < kMaxListed) {
+            m_profile.warn(m_path + (where.isEmpty() ? QString() : QStringLiteral(": ") + where) +
+                           QStringLiteral(": ") + what);
+            ++m_reported;
+        } else {
+            ++m_suppressed;
+        }
+    }
+    const QString& first() const { return m_first; } // the first problem, "" when none
+
+private:
+    static constexpr int kMaxListed = 20;
+    QString m_path;
+    Profile& m_profile;
+    QString m_first;
+    int m_reported = 0;
+    int m_suppressed = 0;
+};
+
+// Where a record sits, for messages: "line 12" or "internal_states[0].records[3]".
+struct Place {
+    QString text;
+};
+
+// Integer field: absent, null and (for msgspec int defaults) -1 are "not recorded".
+std::optional<int64_t> intField(const json& obj, const char* key, bool minusOneIsUnset, FileProblems& problems,
+                                const Place& where)
+{
+    const auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return std::nullopt;
+    std::optional<int64_t> v;
+    if (it->is_number_integer())
+        v = it->get<int64_t>();
+    else if (it->is_number_float()) {
+        const double d = it->get<double>();
+        if (std::isfinite(d) && d == std::floor(d) && std::abs(d) < 9.0e15)
+            v = static_cast<int64_t>(d);
+    }
+    if (!v) {
+        problems.add(where.text, tr("%1 is not an integer (%2); taken as not recorded")
+                                     .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
+        return std::nullopt;
+    }
+    if (minusOneIsUnset && *v == -1)
+        return std::nullopt;
+    return v;
+}
+
+std::optional<double> realField(const json& obj, const char* key, FileProblems& problems, const Place& where)
+{
+    const auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return std::nullopt;
+    if (!it->is_number()) {
+        problems.add(where.text, tr("%1 is not a number (%2); taken as not recorded")
+                                     .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
+        return std::nullopt;
+    }
+    return it->get<double>();
+}
+
+std::string stringField(const json& obj, const char* key)
+{
+    const auto it = obj.find(key);
+    return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+bool looksLikeEnvelope(const json& obj)
+{
+    return obj.contains("gamma") || obj.contains("verify_num_draft_tokens") || obj.contains("components") ||
+           obj.contains("records") || obj.contains("simulate_acc_len");
+}
+
+void readEnvelope(const json& obj, StepRecordEnvelope& env, FileProblems& problems, const Place& where)
+{
+    env.present = true;
+    if (const std::string mode = stringField(obj, "mode"); !mode.empty())
+        env.mode = mode;
+    if (auto g = intField(obj, "gamma", false, problems, where))
+        env.gamma = g;
+    if (auto v = intField(obj, "verify_num_draft_tokens", false, problems, where))
+        env.verifyNumDraftTokens = v;
+    if (const auto it = obj.find("components"); it != obj.end() && it->is_array()) {
+        env.components.clear();
+        for (const json& c : *it)
+            if (c.is_string())
+                env.components.push_back(c.get<std::string>());
+    }
+    if (const auto it = obj.find("simulate_acc_len"); it != obj.end() && !it->is_null())
+        env.simulateAccLen = it->dump();
+}
+
+void readRequests(const json& arr, StepRecord& record, FileProblems& problems, const Place& where)
+{
+    if (arr.is_null())
+        return;
+    if (!arr.is_array()) {
+        problems.add(where.text, tr("reqs is not a list; taken as not recorded"));
+        return;
+    }
+    std::vector<StepRequest> reqs;
+    reqs.reserve(arr.size());
+    for (size_t i = 0; i < arr.size(); ++i) {
+        const json& q = arr[i];
+        const Place at{where.text + QStringLiteral(" reqs[%1]").arg(i)};
+        if (!q.is_object()) {
+            problems.add(at.text, tr("not an object; skipped"));
+            continue;
+        }
+        StepRequest r;
+        r.reqPoolIndex = intField(q, "req_pool_index", false, problems, at);
+        r.prefixLen = intField(q, "prefix_len", false, problems, at);
+        r.verifyLen = intField(q, "verify_len", false, problems, at);
+        r.accLen = intField(q, "acc_len", false, problems, at);
+        r.correctDrafts = intField(q, "correct_drafts", false, problems, at);
+        r.capTrim = intField(q, "cap_trim", false, problems, at);
+        r.bonusToken = intField(q, "bonus_token", false, problems, at);
+        if (const auto it = q.find("draft_tokens"); it != q.end() && it->is_array())
+            r.draftTokenCount = static_cast<int64_t>(it->size());
+        r.rid = stringField(q, "rid");
+        reqs.push_back(std::move(r));
+    }
+    record.reqs = std::move(reqs);
+}
+
+// One DecodeStepRecord (or dspark_sps_profiler row). Returns false when it cannot be used.
+bool readRecord(const json& obj, StepRecord& r, FileProblems& problems, const Place& where)
+{
+    if (!obj.is_object()) {
+        problems.add(where.text, tr("not a JSON object; skipped"));
+        return false;
+    }
+    const auto fct = obj.find("forward_ct");
+    if (fct == obj.end() || !fct->is_number_integer()) {
+        problems.add(where.text,
+                     fct == obj.end() ? tr("no forward_ct; skipped") : tr("forward_ct is not an integer; skipped"));
+        return false;
+    }
+    r.forwardCt = fct->get<int64_t>();
+    r.bs = intField(obj, "bs", true, problems, where);
+    r.mode = stringField(obj, "mode");
+    r.budget = intField(obj, "budget", false, problems, where);
+    r.lagSteps = intField(obj, "lag_steps", false, problems, where);
+    r.numRunningReqs = intField(obj, "num_running_reqs", true, problems, where);
+    r.numVerifyTokens = intField(obj, "num_verify_tokens", true, problems, where);
+    r.verifyTokensLocal = intField(obj, "verify_tokens_local", true, problems, where);
+    r.verifyTokensDpSynced = intField(obj, "verify_tokens_dp_synced", true, problems, where);
+    r.verifyTokensGraphKey = intField(obj, "verify_tokens_graph_key", true, problems, where);
+    r.predictedStepMs = realField(obj, "predicted_step_ms", problems, where);
+    r.predictedTheta = realField(obj, "predicted_theta", problems, where);
+    r.stepCpuMs = realField(obj, "step_cpu_ms", problems, where);
+    r.stepGpuMs = realField(obj, "step_gpu_ms", problems, where);
+    r.draftGpuMs = realField(obj, "draft_gpu_ms", problems, where);
+    r.targetVerifyGpuMs = realField(obj, "target_verify_gpu_ms", problems, where);
+    if (!r.stepCpuMs && obj.contains("step_time")) {
+        // dspark_sps_profiler: step_time is the host monotonic interval in seconds, the same clock as
+        // step_cpu_ms. Kept to the nanosecond. Note the profiler files the interval under the earlier
+        // forward_ct of the pair, DecodeStepRecord under the later one; values are kept as written.
+        if (const auto s = realField(obj, "step_time", problems, where)) {
+            r.stepCpuMs = std::round(*s * 1e9) / 1e6;
+            r.stepCpuFromSps = true;
+        }
+    }
+    if (const auto it = obj.find("reqs"); it != obj.end())
+        readRequests(*it, r, problems, where);
+    return true;
+}
+
+// The rank of a records file that does not say it: "..._dp1.jsonl", "rank2.json", else the scanner's.
+int rankFromFileName(const ScannedFile& file)
+{
+    static const std::regex pattern(R"((?:^|[^a-z0-9])(?:dp_rank|dp|rank)[_-]?(\d{1,4})(?:[^0-9]|$))",
+                                    std::regex::icase);
+    const std::string name = fs::path(file.path).filename().string();
+    std::smatch m;
+    if (std::regex_search(name, m, pattern))
+        return std::stoi(m[1]);
+    return file.rank >= 0 ? file.rank : 0;
+}
+
+// Adds records to a rank, skipping forward_ct values that rank already holds.
+class RankSink {
+public:
+    RankSink(StepRecordSet& set, const ScannedFile& file, FileProblems& problems)
+        : m_set(set), m_file(file), m_problems(problems)
+    {
+    }
+    ~RankSink()
+    {
+        for (const auto& [rank, count] : m_duplicates)
+            m_problems.add(QString(), tr("%n record(s) of rank %1 repeat a forward_ct already loaded; skipped (the "
+                                         "first is kept)",
+                                         count)
+                                          .arg(rank));
+    }
+    RankStepRecords& rank(int r)
+    {
+        RankStepRecords& rr = m_set.rankRecords(r);
+        if (m_seen.find(r) == m_seen.end()) {
+            auto& seen = m_seen[r];
+            for (const StepRecord& rec : rr.records)
+                seen.insert(rec.forwardCt);
+            if (std::find(rr.sources.begin(), rr.sources.end(), m_file.path) == rr.sources.end())
+                rr.sources.push_back(m_file.path);
+        }
+        return rr;
+    }
+    void add(int r, StepRecord&& record)
+    {
+        RankStepRecords& rr = rank(r);
+        if (!m_seen[r].insert(record.forwardCt).second) {
+            ++m_duplicates[r];
+            return;
+        }
+        rr.records.push_back(std::move(record));
+        ++m_added;
+    }
+    size_t added() const { return m_added; }
+
+private:
+    StepRecordSet& m_set;
+    const ScannedFile& m_file;
+    FileProblems& m_problems;
+    std::map<int, std::set<int64_t>> m_seen;
+    std::map<int, int> m_duplicates;
+    size_t m_added = 0;
+};
+
+// A dspark_info_record: envelope + records (or a bare list of records).
+void readInfoRecord(const json& info, int rank, const QString& where, RankSink& sink, FileProblems& problems)
+{
+    const json* records = nullptr;
+    if (info.is_array()) {
+        records = &info;
+    } else if (info.is_object()) {
+        readEnvelope(info, sink.rank(rank).envelope, problems, Place{where});
+        if (const auto it = info.find("records"); it != info.end()) {
+            if (it->is_array())
+                records = &*it;
+            else if (!it->is_null())
+                problems.add(where, tr("records is not a list; skipped"));
+        }
+    }
+    if (!records)
+        return;
+    for (size_t i = 0; i < records->size(); ++i) {
+        StepRecord r;
+        if (readRecord((*records)[i], r, problems, Place{where + QStringLiteral(".records[%1]").arg(i)}))
+            sink.add(rank, std::move(r));
+    }
+}
+
+// Loads one JSON value that is a whole document (server_info, info record or a list of records).
+// Returns false when the value is none of those.
+bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, FileProblems& problems)
+{
+    if (doc.is_object() && doc.contains("internal_states")) {
+        const json& states = doc["internal_states"];
+        if (!states.is_array()) {
+            problems.add(QStringLiteral("internal_states"), tr("not a list"));
+            return true;
+        }
+        for (size_t i = 0; i < states.size(); ++i) {
+            const json& state = states[i];
+            if (!state.is_object())
+                continue;
+            const QString where = QStringLiteral("internal_states[%1]").arg(i);
+            // Newer SGLang names the payload speculative_adaptation_info_record.
+            for (const char* key : {"dspark_info_record", "speculative_adaptation_info_record"}) {
+                const auto it = state.find(key);
+                if (it != state.end() && (it->is_array() || (it->is_object() && it->contains("records")))) {
+                    readInfoRecord(*it, static_cast<int>(i), where + QStringLiteral(".") + QLatin1String(key), sink,
+                                   problems);
+                    break;
+                }
+            }
+        }
+        return true;
+    }
+    const int rank = rankFromFileName(file);
+    if (doc.is_object() && (doc.contains("records") || looksLikeEnvelope(doc)) && !doc.contains("forward_ct")) {
+        readInfoRecord(doc, rank, QStringLiteral("records"), sink, problems);
+        return true;
+    }
+    if (doc.is_array() && !doc.empty() && doc.front().is_object() && doc.front().contains("forward_ct")) {
+        readInfoRecord(doc, rank, QString(), sink, problems);
+        return true;
+    }
+    return false;
+}
+
+// JSON Lines: a record per line; an envelope line; or (tolerated) a whole document on one line.
+void readJsonLines(const std::string& text, const ScannedFile& file, RankSink& sink, FileProblems& problems,
+                   const LoadProgress& progress)
+{
+    const int rank = rankFromFileName(file);
+    size_t pos = 0;
+    uint32_t line = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string::npos)
+            end = text.size();
+        ++line;
+        std::string_view row(text.data() + pos, end - pos);
+        pos = end + 1;
+        while (!row.empty() && (row.back() == '\r' || row.back() == ' ' || row.back() == '\t'))
+            row.remove_suffix(1);
+        while (!row.empty() && (row.front() == ' ' || row.front() == '\t'))
+            row.remove_prefix(1);
+        if (line == 1 && row.substr(0, 3) == "\xEF\xBB\xBF")
+            row.remove_prefix(3);
+        if (row.empty())
+            continue;
+        if ((line & 4095) == 0) {
+            progress.update(static_cast<double>(pos) / static_cast<double>(text.size()));
+            if (progress.cancelled())
+                return;
+        }
+        const Place where{tr("line %1").arg(line)};
+        json obj = json::parse(row.begin(), row.end(), nullptr, /*allow_exceptions=*/false);
+        if (obj.is_discarded()) {
+            problems.add(where.text, tr("not valid JSON; line skipped"));
+            continue;
+        }
+        if (obj.is_object() && !obj.contains("forward_ct")) {
+            if (obj.contains("internal_states") || obj.contains("records")) {
+                readDocument(obj, file, sink, problems);
+                continue;
+            }
+            if (looksLikeEnvelope(obj) || obj.contains("mode")) {
+                readEnvelope(obj, sink.rank(rank).envelope, problems, where);
+                continue;
+            }
+        }
+        StepRecord r;
+        r.line = line;
+        if (readRecord(obj, r, problems, where))
+            sink.add(rank, std::move(r));
+    }
+}
+
+} // namespace
+
+QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+{
+    const QString path = QString::fromStdString(file.path);
+    std::ifstream in(file.path, std::ios::binary);
+    if (!in)
+        return tr("%1: cannot be read").arg(path);
+    std::string text;
+    std::error_code ec;
+    text.resize(static_cast<size_t>(fs::file_size(file.path, ec)));
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+
+    auto set = profile.stepRecords ? profile.stepRecords : std::make_shared<StepRecordSet>();
+    size_t added = 0;
+    QString firstProblem;
+    {
+        FileProblems problems(file.path, profile);
+        RankSink sink(*set, file, problems);
+        const bool lines = file.format == FileFormat::StepRecordsJsonl || file.format == FileFormat::SpsRecordsJsonl;
+        bool done = false;
+        if (!lines) {
+            const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+            if (!doc.is_discarded()) {
+                if (!readDocument(doc, file, sink, problems))
+                    return tr("%1: a JSON document without DSpark step records (expected a server_info response, "
+                              "a dspark_info_record or a list of records)")
+                        .arg(path);
+                done = true;
+            }
+        }
+        if (!done) // JSON Lines, or a .json file that turns out to hold JSON Lines
+            readJsonLines(text, file, sink, problems, progress);
+        added = sink.added();
+        firstProblem = problems.first();
+    }
+    if (progress.cancelled())
+        return tr("Loading cancelled");
+    if (added == 0) {
+        // Drop ranks the failed file created without records.
+        std::erase_if(set->ranks, [](const RankStepRecords& r) { return r.records.empty(); });
+        if (firstProblem.isEmpty())
+            return tr("%1: holds no DSpark step records (was SGLANG_DSPARK_DEBUG_DUMP set when it was saved?)")
+                .arg(path);
+        return tr("%1: no DSpark step records could be read (first problem: %2)").arg(path, firstProblem);
+    }
+    set->rebuild();
+    profile.stepRecords = std::move(set);
+    progress.update(1.0);
+    return {};
+}
+
+void alignStepRecords(Profile& profile)
+{
+    if (!profile.stepRecords)
+        return;
+    profile.stepRecords->alignment = alignSteps(profile, *profile.stepRecords);
+}
 
 } // namespace dspark

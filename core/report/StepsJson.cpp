@@ -1,0 +1,248 @@
+#include "report/StepsJson.h"
+
+#include "steps/StepRecords.h"
+#include "steps/StepTable.h"
+
+#include <charconv>
+
+namespace dspark {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+std::vector<QString> anomaliesFor(const StepRecordSet& set, const StepsReportOptions& options)
+{
+    return options.anomalies ? detectStepAnomalies(set, *options.anomalies) : set.anomalies;
+}
+
+std::vector<bool> stableRows(const StepRecordSet& set)
+{
+    std::vector<bool> in(set.rows.size(), false);
+    for (const StableWindow& w : set.stableWindows)
+        for (size_t r = w.firstRow; r <= w.lastRow && r < in.size(); ++r)
+            in[r] = true;
+    return in;
+}
+
+ojson timeOrNull(TimeNs t)
+{
+    return t >= 0 ? ojson(t) : ojson(nullptr);
+}
+
+template <typename T> ojson optionalJson(const std::optional<T>& v)
+{
+    return v ? ojson(*v) : ojson(nullptr);
+}
+
+ojson cellJson(const StepRecordSet& set, size_t row, StepColumn column, const std::vector<QString>& anomalies)
+{
+    const StepColumnInfo& info = stepColumnInfo(column);
+    if (info.type == StepColumnType::Text) {
+        const std::optional<std::string> text = stepColumnText(set, row, column, anomalies);
+        return text ? ojson(*text) : ojson(nullptr);
+    }
+    const std::optional<double> v = stepColumnNumber(set, row, column);
+    if (!v)
+        return nullptr;
+    if (info.type == StepColumnType::Integer)
+        return static_cast<int64_t>(*v);
+    return *v;
+}
+
+bool wanted(const StepsReportOptions& options, int rank)
+{
+    return !options.rank || *options.rank == rank;
+}
+
+ojson alignmentJson(const Profile& profile, const StepRecordSet& set, const StepsReportOptions& options)
+{
+    const StepAlignment& a = set.alignment;
+    ojson j;
+    j["method"] = stepAlignMethodName(a.method);
+    j["anchor"] = a.anchor;
+    j["start_step"] = optionalJson(a.startStep);
+    j["agreement"] = optionalJson(a.agreement);
+    j["compared"] = a.compared;
+    j["agreeing"] = a.agreeing;
+    j["mismatched"] = a.mismatched;
+    j["no_trace_step"] = a.noTraceStep;
+    j["unverified"] = a.unverified;
+    j["outside_trace"] = a.outside;
+    ojson ranks = ojson::array();
+    for (const RankAlignment& r : a.ranks) {
+        if (!wanted(options, r.recordRank))
+            continue;
+        ranks.push_back({{"rank", r.recordRank},
+                         {"trace_rank", r.traceRankNumber},
+                         {"trace_steps", r.traceSteps},
+                         {"first_forward_ct", r.firstForwardCt},
+                         {"last_forward_ct", r.lastForwardCt},
+                         {"compared", r.compared},
+                         {"agreeing", r.agreeing},
+                         {"agreement", optionalJson(r.agreement)}});
+    }
+    j["ranks"] = std::move(ranks);
+    ojson mismatches = ojson::array();
+    for (size_t i = 0; i < a.rows.size() && i < set.rows.size(); ++i) {
+        const StepAlignmentRow& row = a.rows[i];
+        if ((row.status != StepMatch::Mismatch && row.status != StepMatch::NoTraceStep) ||
+            !wanted(options, set.rows[i].rank))
+            continue;
+        mismatches.push_back({{"rank", set.rows[i].rank},
+                              {"forward_ct", set.record(i).forwardCt},
+                              {"status", stepMatchName(row.status)},
+                              {"note", row.note.toStdString()}});
+    }
+    j["mismatches"] = std::move(mismatches);
+    ojson unmatched = ojson::array();
+    for (const UnmatchedTraceStep& u : a.unmatchedTraceSteps) {
+        if (!wanted(options, u.recordRank))
+            continue;
+        unmatched.push_back({{"rank", u.recordRank},
+                             {"trace_rank", profile.ranks[u.traceRank].rank},
+                             {"forward_ct", u.forwardCt},
+                             {"name", u.name},
+                             {"host_start_ns", u.hostStartNs},
+                             {"host_end_ns", u.hostEndNs}});
+    }
+    j["trace_steps_without_record"] = std::move(unmatched);
+    ojson notes = ojson::array();
+    for (const QString& n : a.notes)
+        notes.push_back(n.toStdString());
+    j["notes"] = std::move(notes);
+    return j;
+}
+
+} // namespace
+
+ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
+{
+    ojson doc;
+    const StepRecordSet& set = *profile.stepRecords;
+    const std::vector<QString> anomalies = anomaliesFor(set, options);
+    const std::vector<bool> stable = stableRows(set);
+    const bool aligned = set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
+
+    ojson steps = ojson::array();
+    for (size_t i = 0; i < set.rows.size(); ++i) {
+        if (!wanted(options, set.rows[i].rank))
+            continue;
+        ojson s;
+        for (int c = 0; c < kStepColumnCount; ++c) {
+            const auto column = static_cast<StepColumn>(c);
+            s[stepColumnInfo(column).key] = cellJson(set, i, column, anomalies);
+        }
+        s["in_stable_window"] = static_cast<bool>(stable[i]);
+        if (aligned) {
+            const StepAlignmentRow& a = set.alignment.rows[i];
+            s["window_start_ns"] = timeOrNull(a.windowStartNs());
+            s["window_end_ns"] = timeOrNull(a.windowEndNs());
+            s["host_start_ns"] = timeOrNull(a.hostStartNs);
+            s["host_end_ns"] = timeOrNull(a.hostEndNs);
+            s["device_start_ns"] = timeOrNull(a.deviceStartNs);
+            s["device_end_ns"] = timeOrNull(a.deviceEndNs);
+            s["alignment"] = stepMatchName(a.status);
+            s["alignment_note"] = a.note.isEmpty() ? ojson(nullptr) : ojson(a.note.toStdString());
+        }
+        steps.push_back(std::move(s));
+    }
+    doc["steps"] = std::move(steps);
+
+    ojson ranks = ojson::array();
+    for (const RankStepRecords& r : set.ranks) {
+        if (!wanted(options, r.rank))
+            continue;
+        ojson jr;
+        jr["rank"] = r.rank;
+        jr["records"] = r.records.size();
+        jr["sources"] = r.sources;
+        jr["mode"] = r.envelope.mode.empty() ? ojson(nullptr) : ojson(r.envelope.mode);
+        jr["gamma"] = optionalJson(r.envelope.gamma);
+        jr["verify_num_draft_tokens"] = optionalJson(r.envelope.verifyNumDraftTokens);
+        jr["components"] = r.envelope.components;
+        jr["simulate_acc_len"] = r.envelope.simulateAccLen.empty()
+                                     ? ojson(nullptr)
+                                     : ojson::parse(r.envelope.simulateAccLen, nullptr, false);
+        ranks.push_back(std::move(jr));
+    }
+    doc["ranks"] = std::move(ranks);
+
+    ojson windows = ojson::array();
+    for (const StableWindow& w : set.stableWindows) {
+        if (!wanted(options, w.rank))
+            continue;
+        windows.push_back({{"rank", w.rank},
+                           {"first_forward_ct", w.firstForwardCt},
+                           {"last_forward_ct", w.lastForwardCt},
+                           {"steps", w.steps},
+                           {"bs", optionalJson(w.bs)}});
+    }
+    doc["stable_windows"] = std::move(windows);
+    const AnomalyOptions ao = options.anomalies.value_or(set.anomalyOptions);
+    doc["anomaly_options"] = {
+        {"robust_z", ao.robustZ}, {"min_group_size", ao.minGroupSize}, {"unattributed_share_jump", ao.shareJump}};
+    if (aligned)
+        doc["alignment"] = alignmentJson(profile, set, options);
+    ojson warnings = ojson::array();
+    for (const QString& w : profile.warnings)
+        warnings.push_back(w.toStdString());
+    doc["warnings"] = std::move(warnings);
+    return doc;
+}
+
+namespace {
+
+std::string csvField(const ojson& v)
+{
+    if (v.is_null())
+        return {};
+    if (v.is_number_float()) {
+        char buf[64];
+        const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v.get<double>());
+        return ec == std::errc() ? std::string(buf, ptr) : v.dump();
+    }
+    if (v.is_string()) {
+        const std::string s = v.get<std::string>();
+        if (s.find_first_of(",\"\r\n") == std::string::npos)
+            return s;
+        std::string q = "\"";
+        for (char c : s) {
+            if (c == '"')
+                q += '"';
+            q += c;
+        }
+        return q + "\"";
+    }
+    return v.dump();
+}
+
+} // namespace
+
+std::string stepsCsv(const Profile& profile, const StepsReportOptions& options)
+{
+    const ojson doc = stepsJson(profile, options);
+    std::vector<std::string> keys;
+    for (int c = 0; c < kStepColumnCount; ++c)
+        keys.push_back(stepColumnInfo(static_cast<StepColumn>(c)).key);
+    keys.push_back("in_stable_window");
+    if (doc.contains("alignment"))
+        for (const char* k : {"window_start_ns", "window_end_ns", "host_start_ns", "host_end_ns", "device_start_ns",
+                              "device_end_ns", "alignment", "alignment_note"})
+            keys.push_back(k);
+    std::string out;
+    for (size_t k = 0; k < keys.size(); ++k)
+        out += (k ? "," : "") + keys[k];
+    out += "\n";
+    for (const ojson& s : doc["steps"]) {
+        for (size_t k = 0; k < keys.size(); ++k) {
+            if (k)
+                out += ',';
+            out += csvField(s[keys[k]]);
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+} // namespace dspark

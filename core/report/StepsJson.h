@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/Profile.h"
+#include "steps/AnomalyDetector.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace dspark {
+
+struct StepsReportOptions {
+    std::optional<int> rank;                 // only this DP rank
+    std::optional<AnomalyOptions> anomalies; // other thresholds than the load-time defaults
+};
+
+// The `steps --json` document, a contract scripts rely on:
+// {"steps": [{rank, forward_ct, bs, mode, num_verify_tokens, verify_tokens_local, verify_tokens_dp_synced,
+//   verify_tokens_graph_key, step_cpu_ms, step_gpu_ms, draft_gpu_ms, target_verify_gpu_ms, unattributed_ms,
+//   mean_commit_len, total_commit_len, mean_correct_drafts, acceptance_rate, effective_tpot_ms,
+//   effective_tpot_cpu_ms, anomaly, in_stable_window, [window_start_ns, window_end_ns, host_start_ns,
+//   host_end_ns, device_start_ns, device_end_ns, alignment, alignment_note when a trace is aligned]}],
+//  "ranks": [...], "stable_windows": [...], "anomaly_options": {...}, ["alignment": {...}], "warnings": [...]}
+// Numbers are JSON numbers; a value that is not recorded is null; `anomaly` is null or the reason.
+// Requires profile.stepRecords.
+nlohmann::ordered_json stepsJson(const Profile& profile, const StepsReportOptions& options = {});
+
+// The same rows as CSV (header = the step keys; empty cell = not recorded), RFC 4180 quoting.
+std::string stepsCsv(const Profile& profile, const StepsReportOptions& options = {});
+
+} // namespace dspark

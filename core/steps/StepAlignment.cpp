@@ -1,0 +1,772 @@
+#include "steps/StepAlignment.h"
+
+#include "steps/StepRecords.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <tuple>
+#include <unordered_map>
+
+namespace dspark {
+
+const char* stepAlignMethodName(StepAlignMethod method)
+{
+    switch (method) {
+    case StepAlignMethod::None: return "none";
+    case StepAlignMethod::StepSpans: return "step_spans";
+    case StepAlignMethod::StepTimeSpans: return "step_time";
+    case StepAlignMethod::ProfilerStepSpans: return "profiler_step";
+    }
+    return "none";
+}
+
+const char* stepMatchName(StepMatch match)
+{
+    switch (match) {
+    case StepMatch::NotAligned: return "not_aligned";
+    case StepMatch::Match: return "match";
+    case StepMatch::Mismatch: return "mismatch";
+    case StepMatch::Unverified: return "unverified";
+    case StepMatch::NoTraceStep: return "no_trace_step";
+    case StepMatch::OutsideTrace: return "outside_trace";
+    }
+    return "not_aligned";
+}
+
+TimeNs StepAlignmentRow::windowStartNs() const
+{
+    if (!hasWindow())
+        return -1;
+    return deviceStartNs >= 0 ? std::min(hostStartNs, deviceStartNs) : hostStartNs;
+}
+
+TimeNs StepAlignmentRow::windowEndNs() const
+{
+    if (!hasWindow())
+        return -1;
+    return deviceEndNs >= 0 ? std::max(hostEndNs, deviceEndNs) : hostEndNs;
+}
+
+ForwardSpanName parseForwardSpanName(std::string_view name)
+{
+    ForwardSpanName out;
+    const size_t open = name.find("step[");
+    if (open == std::string_view::npos)
+        return out;
+    std::string prefix(name.substr(0, open));
+    while (!prefix.empty() && (prefix.back() == ' ' || prefix.back() == '_' || prefix.back() == ':'))
+        prefix.pop_back();
+    if (!prefix.empty()) {
+        std::transform(prefix.begin(), prefix.end(), prefix.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (prefix.find("draft") == std::string::npos)
+            return out; // some other "...step[" name
+        out.draft = true;
+    }
+    const size_t close = name.find(']', open);
+    if (close == std::string_view::npos)
+        return out;
+    std::string_view body = name.substr(open + 5, close - open - 5);
+    size_t modeEnd = 0;
+    while (modeEnd < body.size() && (std::isupper(static_cast<unsigned char>(body[modeEnd])) || body[modeEnd] == '_'))
+        ++modeEnd;
+    if (modeEnd == 0 || (modeEnd < body.size() && body[modeEnd] != ' '))
+        return out;
+    out.mode = std::string(body.substr(0, modeEnd));
+    body.remove_prefix(modeEnd);
+    while (!body.empty()) {
+        while (!body.empty() && body.front() == ' ')
+            body.remove_prefix(1);
+        const size_t end = std::min(body.find(' '), body.size());
+        const std::string_view field = body.substr(0, end);
+        body.remove_prefix(end);
+        const size_t eq = field.find('=');
+        if (eq == std::string_view::npos)
+            continue;
+        const std::string_view key = field.substr(0, eq), value = field.substr(eq + 1);
+        int64_t v = 0;
+        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (ec != std::errc() || ptr != value.data() + value.size())
+            continue;
+        if (key == "bs")
+            out.bs = v;
+        else if (key == "g_sq")
+            out.gSq = v;
+        else if (key == "c_sq")
+            out.cSq = v;
+    }
+    out.valid = true;
+    return out;
+}
+
+namespace {
+
+QString tr(const char* text, int n = -1)
+{
+    return QCoreApplication::translate("StepAlignment", text, nullptr, n);
+}
+
+enum class StepKind { Decode, Prefill, Idle, Unknown };
+
+StepKind kindOfMode(const std::string& mode)
+{
+    if (mode == "DECODE" || mode == "TARGET_VERIFY")
+        return StepKind::Decode;
+    if (mode == "EXTEND" || mode == "MIXED" || mode == "PREFILL" || mode == "SPLIT_PREFILL" || mode == "DRAFT_EXTEND")
+        return StepKind::Prefill;
+    if (mode == "IDLE")
+        return StepKind::Idle;
+    return StepKind::Unknown;
+}
+
+struct Span {
+    EventRef ref;
+    TimeNs start = 0;
+    TimeNs end = 0;
+    const ForwardSpanName* forward = nullptr;
+};
+
+void sortAndDedupe(std::vector<Span>& spans)
+{
+    std::sort(spans.begin(), spans.end(),
+              [](const Span& a, const Span& b) { return a.start != b.start ? a.start < b.start : a.end > b.end; });
+    spans.erase(std::unique(spans.begin(), spans.end(),
+                            [](const Span& a, const Span& b) { return a.start == b.start && a.end == b.end; }),
+                spans.end());
+}
+
+// Priority of a main forward span within one iteration: the verify forward of a speculative step.
+int forwardPriority(const std::string& mode)
+{
+    return mode == "TARGET_VERIFY" ? 0 : mode == "DECODE" ? 1 : 2;
+}
+
+void adopt(TraceStep& step, const Span& f, int& bestPriority)
+{
+    step.hostStartNs = std::min(step.hostStartNs, f.start);
+    step.hostEndNs = std::max(step.hostEndNs, f.end);
+    if (f.forward->draft)
+        return;
+    const int p = forwardPriority(f.forward->mode);
+    if (p < bestPriority) {
+        bestPriority = p;
+        step.forward = f.ref;
+        step.mode = f.forward->mode;
+        step.bs = f.forward->bs;
+        step.tokens = f.forward->gSq;
+    }
+}
+
+} // namespace
+
+std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, StepAlignMethod& method)
+{
+    method = StepAlignMethod::None;
+    // Classify every distinct name once: 1 run_batch, 2 forward span, 3 ProfilerStep, 0 other.
+    std::vector<int8_t> nameClass(profile.strings.size(), -1);
+    std::unordered_map<uint32_t, ForwardSpanName> forwardNames;
+    auto classify = [&](uint32_t id) -> int8_t {
+        if (id >= nameClass.size())
+            return 0;
+        int8_t& c = nameClass[id];
+        if (c >= 0)
+            return c;
+        const std::string_view name = profile.strings.view(id);
+        c = 0;
+        if (name == "scheduler.run_batch") {
+            c = 1;
+        } else if (name.substr(0, 13) == "ProfilerStep#") {
+            c = 3;
+        } else if (name.find("step[") != std::string_view::npos) {
+            ForwardSpanName parsed = parseForwardSpanName(name);
+            if (parsed.valid) {
+                forwardNames.emplace(id, std::move(parsed));
+                c = 2;
+            }
+        }
+        return c;
+    };
+
+    std::vector<Span> runBatch, forwards, profilerSteps, stepTimes;
+    for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
+        const Lane& lane = profile.lanes[l];
+        if (lane.info.rank != rankIndex || lane.info.kind != LaneKind::Host)
+            continue;
+        const bool stepTimeLane = lane.info.process == "Steps" && lane.info.name == "STEP_TIME";
+        for (uint32_t i = 0; i < lane.size(); ++i) {
+            const Span s{{l, i}, lane.startNs[i], lane.endNs(i), nullptr};
+            if (stepTimeLane) {
+                stepTimes.push_back(s);
+                continue;
+            }
+            switch (classify(lane.nameId[i])) {
+            case 1: runBatch.push_back(s); break;
+            case 2:
+                forwards.push_back(s);
+                forwards.back().forward = &forwardNames.at(lane.nameId[i]);
+                break;
+            case 3: profilerSteps.push_back(s); break;
+            default: break;
+            }
+        }
+    }
+
+    std::vector<TraceStep> steps;
+    auto plain = [&](const std::vector<Span>& spans) {
+        for (const Span& s : spans) {
+            TraceStep t;
+            t.span = s.ref;
+            t.hostStartNs = s.start;
+            t.hostEndNs = s.end;
+            steps.push_back(std::move(t));
+        }
+    };
+    sortAndDedupe(forwards);
+    if (!runBatch.empty()) {
+        // One scheduler.run_batch per forward_ct; forward spans belong to the latest run_batch that
+        // started at or before them (nested on the scheduler thread, or on a worker thread after it).
+        method = StepAlignMethod::StepSpans;
+        sortAndDedupe(runBatch);
+        plain(runBatch);
+        std::vector<int> priority(steps.size(), 99);
+        for (const Span& f : forwards) {
+            auto it = std::upper_bound(runBatch.begin(), runBatch.end(), f.start,
+                                       [](TimeNs t, const Span& s) { return t < s.start; });
+            if (it == runBatch.begin())
+                continue; // before the first captured iteration
+            const size_t k = static_cast<size_t>(it - runBatch.begin()) - 1;
+            adopt(steps[k], f, priority[k]);
+        }
+    } else {
+        std::vector<Span> mains, drafts;
+        for (const Span& f : forwards)
+            (f.forward->draft ? drafts : mains).push_back(f);
+        if (!mains.empty()) {
+            // No run_batch spans: each main forward span is one iteration; a draft span belongs to the
+            // first main span that has not ended when it starts.
+            method = StepAlignMethod::StepSpans;
+            for (const Span& m : mains) {
+                TraceStep t;
+                t.span = m.ref;
+                t.hostStartNs = m.start;
+                t.hostEndNs = m.end;
+                int p = 99;
+                adopt(t, m, p);
+                steps.push_back(std::move(t));
+            }
+            for (const Span& d : drafts) {
+                auto it = std::lower_bound(mains.begin(), mains.end(), d.start,
+                                           [](const Span& s, TimeNs t) { return s.end < t; });
+                if (it == mains.end())
+                    continue;
+                int p = -1; // drafts never replace the main forward
+                adopt(steps[static_cast<size_t>(it - mains.begin())], d, p);
+            }
+        } else if (!stepTimes.empty()) {
+            method = StepAlignMethod::StepTimeSpans;
+            sortAndDedupe(stepTimes);
+            plain(stepTimes);
+        } else if (!profilerSteps.empty()) {
+            method = StepAlignMethod::ProfilerStepSpans;
+            sortAndDedupe(profilerSteps);
+            plain(profilerSteps);
+        }
+    }
+    return steps;
+}
+
+namespace {
+
+// The records of one rank, by forward_ct.
+struct RankIndex {
+    int rank = 0;
+    std::vector<int64_t> fcts; // ascending
+    std::vector<size_t> rows;  // StepRecordSet::rows index, parallel to fcts
+    long find(int64_t f) const
+    {
+        auto it = std::lower_bound(fcts.begin(), fcts.end(), f);
+        return it != fcts.end() && *it == f ? static_cast<long>(it - fcts.begin()) : -1;
+    }
+    // Inside the span of this rank's records: a decode step there should have one.
+    bool covers(int64_t f) const { return !fcts.empty() && f >= fcts.front() && f <= fcts.back(); }
+    // Records with a < forward_ct < b.
+    size_t countBetween(int64_t a, int64_t b) const
+    {
+        if (b <= a + 1)
+            return 0;
+        return static_cast<size_t>(std::lower_bound(fcts.begin(), fcts.end(), b) -
+                                   std::upper_bound(fcts.begin(), fcts.end(), a));
+    }
+};
+
+struct Verdict {
+    StepMatch status = StepMatch::Unverified;
+    QString note;
+    double failedShare = 0; // failed checks / checks made (1 when the step kind is wrong)
+};
+
+Verdict verify(const StepRecord& r, const TraceStep& step)
+{
+    Verdict v;
+    const StepKind kind = kindOfMode(step.mode);
+    if (kind == StepKind::Prefill || kind == StepKind::Idle) {
+        v.status = StepMatch::Mismatch;
+        v.note = tr("the trace step is %1; only decode steps have records").arg(QString::fromStdString(step.mode));
+        v.failedShare = 1.0;
+        return v;
+    }
+    int checks = 0;
+    QStringList problems;
+    const std::optional<int64_t> bs = r.bs ? r.bs : r.numRunningReqs;
+    if (step.bs && bs) {
+        ++checks;
+        if (*step.bs != *bs)
+            problems << tr("bs=%1 in the trace, %2 in the record").arg(*step.bs).arg(*bs);
+    }
+    if (step.tokens) {
+        std::vector<int64_t> counts;
+        for (const auto& c : {r.numVerifyTokens, r.verifyTokensLocal, r.verifyTokensDpSynced, r.verifyTokensGraphKey})
+            if (c && std::find(counts.begin(), counts.end(), *c) == counts.end())
+                counts.push_back(*c);
+        if (!counts.empty()) {
+            ++checks;
+            if (std::find(counts.begin(), counts.end(), *step.tokens) == counts.end()) {
+                QStringList list;
+                for (int64_t c : counts)
+                    list << QString::number(c);
+                problems << tr("g_sq=%1 in the trace, verify tokens %2 in the record")
+                                .arg(*step.tokens)
+                                .arg(list.join(QLatin1Char('/')));
+            }
+        }
+    }
+    if (!problems.isEmpty()) {
+        v.status = StepMatch::Mismatch;
+        v.note = problems.join(QStringLiteral("; "));
+        v.failedShare = static_cast<double>(problems.size()) / checks;
+    } else if (checks == 0) {
+        v.status = StepMatch::Unverified;
+        v.note = step.forward.valid() ? tr("neither bs nor token counts to compare")
+                                      : tr("the trace step has no step[...] forward span to compare with");
+    } else {
+        v.status = StepMatch::Match;
+    }
+    return v;
+}
+
+// Result of aligning one record rank to one trace rank: the forward_ct of every trace step.
+struct Assignment {
+    std::vector<int64_t> fct; // per trace step, strictly increasing
+    size_t compared = 0;
+    size_t agreeing = 0;
+    std::optional<double> agreement;
+};
+
+constexpr int kMaxShift = 3;          // how far the alignment may drift from the anchor (missing spans)
+constexpr double kShiftPenalty = 0.5; // per forward_ct of drift
+
+double stepCost(const RankIndex& idx, const StepRecordSet& set, const TraceStep& step, int64_t f)
+{
+    const long k = idx.find(f);
+    if (k >= 0) // a step that agrees on some checks is a better match than one that agrees on none
+        return verify(set.record(idx.rows[static_cast<size_t>(k)]), step).failedShare;
+    return kindOfMode(step.mode) == StepKind::Decode && idx.covers(f) ? 1.0 : 0.0;
+}
+
+// Dynamic programme over the trace steps: step i gets forward_ct base + i + d_i with d_i
+// non-decreasing in [-kMaxShift, kMaxShift] (a rise skips forward_cts: trace spans missing).
+// Cost: the failed share of each step's checks, decode steps without record, records skipped, and the
+// drift itself.
+std::vector<int64_t> assignForwardCts(const RankIndex& idx, const StepRecordSet& set,
+                                      const std::vector<TraceStep>& steps, int64_t base, bool anchored)
+{
+    const size_t n = steps.size();
+    constexpr int W = 2 * kMaxShift + 1;
+    const double inf = std::numeric_limits<double>::infinity();
+    std::vector<std::array<double, W>> cost(n);
+    std::vector<std::array<int8_t, W>> from(n);
+    for (int d = -kMaxShift; d <= kMaxShift; ++d) {
+        const int64_t f = base + d;
+        double c = stepCost(idx, set, steps[0], f) + kShiftPenalty * std::abs(d);
+        if (anchored && d > 0)
+            c += static_cast<double>(idx.countBetween(base - 1, f)); // records in [base, f) left out
+        cost[0][d + kMaxShift] = c;
+        from[0][d + kMaxShift] = static_cast<int8_t>(d);
+    }
+    for (size_t i = 1; i < n; ++i) {
+        for (int d2 = -kMaxShift; d2 <= kMaxShift; ++d2) {
+            const int64_t f2 = base + static_cast<int64_t>(i) + d2;
+            double best = inf;
+            int bestFrom = d2;
+            for (int d1 = d2; d1 >= -kMaxShift; --d1) { // staying on d2 wins ties
+                const int64_t f1 = f2 - 1 - (d2 - d1);
+                const double c = cost[i - 1][d1 + kMaxShift] + kShiftPenalty * (d2 - d1) +
+                                 static_cast<double>(idx.countBetween(f1, f2));
+                if (c < best) {
+                    best = c;
+                    bestFrom = d1;
+                }
+            }
+            cost[i][d2 + kMaxShift] = best + stepCost(idx, set, steps[i], f2);
+            from[i][d2 + kMaxShift] = static_cast<int8_t>(bestFrom);
+        }
+    }
+    int d = 0;
+    double best = inf;
+    for (int a = 0; a <= kMaxShift; ++a) // prefer the smallest drift on ties
+        for (int s : {a, -a})
+            if (cost[n - 1][s + kMaxShift] < best) {
+                best = cost[n - 1][s + kMaxShift];
+                d = s;
+            }
+    std::vector<int64_t> fct(n);
+    for (size_t i = n; i-- > 0;) {
+        fct[i] = base + static_cast<int64_t>(i) + d;
+        d = from[i][d + kMaxShift];
+    }
+    return fct;
+}
+
+// Without start_step: the offset (forward_ct of trace step 0) at which most trace steps find a record
+// with the same bs and token count. Votes from the steps with the rarest workload first (bounded work).
+struct Vote {
+    std::optional<int64_t> base;
+    size_t ties = 0;
+};
+
+Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps)
+{
+    std::unordered_map<int64_t, std::vector<size_t>> byBs; // bs → positions in idx
+    for (size_t k = 0; k < idx.fcts.size(); ++k) {
+        const StepRecord& r = set.record(idx.rows[k]);
+        if (const auto bs = r.bs ? r.bs : r.numRunningReqs)
+            byBs[*bs].push_back(k);
+    }
+    std::vector<size_t> voters;
+    for (size_t i = 0; i < steps.size(); ++i)
+        if (kindOfMode(steps[i].mode) == StepKind::Decode && steps[i].bs && byBs.count(*steps[i].bs))
+            voters.push_back(i);
+    std::stable_sort(voters.begin(), voters.end(),
+                     [&](size_t a, size_t b) { return byBs.at(*steps[a].bs).size() < byBs.at(*steps[b].bs).size(); });
+    std::unordered_map<int64_t, size_t> votes;
+    size_t budget = 2'000'000;
+    for (size_t i : voters) {
+        const std::vector<size_t>& bucket = byBs.at(*steps[i].bs);
+        if (bucket.size() > budget && !votes.empty())
+            break;
+        budget -= std::min(budget, bucket.size());
+        for (size_t k : bucket)
+            if (verify(set.record(idx.rows[k]), steps[i]).status == StepMatch::Match)
+                ++votes[idx.fcts[k] - static_cast<int64_t>(i)];
+    }
+    if (votes.empty())
+        return {};
+    // Re-score the best candidates over every step: agreeing minus disagreeing steps.
+    std::vector<std::pair<size_t, int64_t>> top;
+    for (const auto& [base, count] : votes)
+        top.push_back({count, base});
+    std::sort(top.begin(), top.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    top.resize(std::min<size_t>(top.size(), 16));
+    std::vector<double> scores;
+    for (const auto& [count, base] : top) {
+        double score = 0;
+        for (size_t i = 0; i < steps.size(); ++i)
+            score -= stepCost(idx, set, steps[i], base + static_cast<int64_t>(i));
+        scores.push_back(score);
+    }
+    const double bestScore = *std::max_element(scores.begin(), scores.end());
+    Vote vote;
+    for (size_t k = 0; k < top.size(); ++k) {
+        if (scores[k] != bestScore)
+            continue;
+        if (vote.base)
+            ++vote.ties;
+        if (!vote.base || top[k].second < *vote.base)
+            vote.base = top[k].second;
+    }
+    return vote;
+}
+
+void evaluate(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps, Assignment& a,
+              bool checkable)
+{
+    a.compared = a.agreeing = 0;
+    const int64_t first = a.fct.front(), last = a.fct.back();
+    size_t s = 0;
+    for (size_t k = 0; k < idx.fcts.size(); ++k) {
+        const int64_t f = idx.fcts[k];
+        if (f < first || f > last)
+            continue;
+        while (s < a.fct.size() && a.fct[s] < f)
+            ++s;
+        if (s < a.fct.size() && a.fct[s] == f) {
+            const StepMatch m = verify(set.record(idx.rows[k]), steps[s]).status;
+            if (!checkable || m == StepMatch::Unverified)
+                continue;
+            ++a.compared;
+            if (m == StepMatch::Match)
+                ++a.agreeing;
+        } else if (checkable) {
+            ++a.compared; // a record inside the traced range without a trace step
+        }
+    }
+    if (checkable)
+        for (size_t i = 0; i < steps.size(); ++i)
+            if (kindOfMode(steps[i].mode) == StepKind::Decode && idx.covers(a.fct[i]) && idx.find(a.fct[i]) < 0)
+                ++a.compared; // a decode step of the trace without a record
+    if (a.compared > 0)
+        a.agreement = static_cast<double>(a.agreeing) / static_cast<double>(a.compared);
+}
+
+// Device tasks reached through launch links from the host events that start inside [t0, t1].
+std::pair<TimeNs, TimeNs> deviceWindow(const Profile& profile, const std::vector<uint32_t>& hostLanes, int rankIndex,
+                                       TimeNs t0, TimeNs t1)
+{
+    TimeNs lo = -1, hi = -1;
+    for (uint32_t l : hostLanes) {
+        const Lane& lane = profile.lanes[l];
+        const auto [first, last] = lane.overlapping(t0, t1 + 1);
+        for (size_t i = first; i < last; ++i) {
+            if (lane.startNs[i] < t0 || lane.startNs[i] > t1)
+                continue;
+            const EventRef e{l, static_cast<uint32_t>(i)};
+            auto it = std::lower_bound(profile.links.begin(), profile.links.end(), e,
+                                       [](const Link& k, EventRef v) { return k.from < v; });
+            for (; it != profile.links.end() && it->from == e; ++it) {
+                if (it->kind != LinkKind::HostToDevice && it->kind != LinkKind::OpToDevice)
+                    continue;
+                const Lane& to = profile.lanes[it->to.lane];
+                if (!isDeviceLane(to.info.kind) || to.info.rank != rankIndex)
+                    continue;
+                const TimeNs s = to.startNs[it->to.index], end = to.endNs(it->to.index);
+                lo = lo < 0 ? s : std::min(lo, s);
+                hi = std::max(hi, end);
+            }
+        }
+    }
+    return {lo, hi};
+}
+
+std::optional<int64_t> metadataInt(const Profile& profile, const char* key)
+{
+    const auto it = profile.metadata.find(key);
+    if (it == profile.metadata.end())
+        return std::nullopt;
+    int64_t v = 0;
+    const std::string& s = it->second;
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || ptr != s.data() + s.size())
+        return std::nullopt;
+    return v;
+}
+
+} // namespace
+
+StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
+{
+    StepAlignment out;
+    out.startStep = metadataInt(profile, "profiler_metadata.start_step");
+    if (set.rows.empty())
+        return out;
+
+    // Trace steps of every rank of the profile.
+    struct TraceRank {
+        int index = 0;
+        StepAlignMethod method = StepAlignMethod::None;
+        std::vector<TraceStep> steps;
+    };
+    std::vector<TraceRank> traceRanks;
+    StepAlignMethod method = StepAlignMethod::None;
+    for (int r = 0; r < static_cast<int>(profile.ranks.size()); ++r) {
+        TraceRank t;
+        t.index = r;
+        t.steps = collectTraceSteps(profile, r, t.method);
+        if (t.steps.empty())
+            continue;
+        // Prefer the most informative method present in the profile.
+        if (method == StepAlignMethod::None || static_cast<int>(t.method) < static_cast<int>(method))
+            method = t.method;
+        traceRanks.push_back(std::move(t));
+    }
+    std::erase_if(traceRanks, [&](const TraceRank& t) { return t.method != method; });
+    out.method = method;
+    out.rows.resize(set.rows.size());
+    if (method == StepAlignMethod::None) {
+        if (!profile.lanes.empty())
+            out.notes << tr("The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the "
+                            "records cannot be placed on the timeline");
+        out.rows.clear();
+        return out;
+    }
+    const bool checkable = method == StepAlignMethod::StepSpans;
+    if (method == StepAlignMethod::StepTimeSpans)
+        out.notes << tr("No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME "
+                        "spans, one per scheduler step assumed; bs and token counts cannot be checked");
+    else if (method == StepAlignMethod::ProfilerStepSpans)
+        out.notes << tr("No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N "
+                        "spans, one per scheduler step assumed; bs and token counts cannot be checked");
+
+    // Records by rank.
+    std::vector<RankIndex> recordRanks;
+    for (size_t i = 0; i < set.rows.size(); ++i) {
+        if (recordRanks.empty() || recordRanks.back().rank != set.rows[i].rank)
+            recordRanks.push_back({set.rows[i].rank, {}, {}});
+        recordRanks.back().fcts.push_back(set.record(i).forwardCt);
+        recordRanks.back().rows.push_back(i);
+    }
+
+    for (const RankIndex& idx : recordRanks) {
+        // Anchor: start_step, else the best workload match, else the first record.
+        int64_t base = 0;
+        bool anchored = false;
+        size_t bestTies = 0;
+        Assignment best;
+        const TraceRank* bestTrace = nullptr;
+        std::string anchorName;
+        for (const TraceRank& t : traceRanks) {
+            int64_t b = 0;
+            size_t ties = 0;
+            std::string name;
+            if (out.startStep) {
+                b = *out.startStep;
+                name = "start_step";
+            } else if (checkable) {
+                const Vote v = voteBase(idx, set, t.steps);
+                if (v.base) {
+                    b = *v.base;
+                    name = "workload";
+                    ties = v.ties;
+                }
+            }
+            if (name.empty()) {
+                size_t firstDecode = 0;
+                while (checkable && firstDecode < t.steps.size() &&
+                       kindOfMode(t.steps[firstDecode].mode) != StepKind::Decode)
+                    ++firstDecode;
+                if (firstDecode == t.steps.size())
+                    firstDecode = 0;
+                b = idx.fcts.front() - static_cast<int64_t>(firstDecode);
+                name = "first_record";
+            }
+            Assignment a;
+            if (checkable) {
+                a.fct = assignForwardCts(idx, set, t.steps, b, name == "start_step");
+            } else {
+                a.fct.resize(t.steps.size());
+                for (size_t i = 0; i < t.steps.size(); ++i)
+                    a.fct[i] = b + static_cast<int64_t>(i);
+            }
+            evaluate(idx, set, t.steps, a, checkable);
+            const int sameRank = profile.ranks[t.index].rank == idx.rank;
+            auto key = [](const Assignment& x, const TraceRank* trace, int same) {
+                return std::make_tuple(x.agreement.value_or(-1.0), x.agreeing, same, trace ? -trace->index : INT32_MIN);
+            };
+            const int bestSame = bestTrace && profile.ranks[bestTrace->index].rank == idx.rank;
+            if (!bestTrace || key(a, &t, sameRank) > key(best, bestTrace, bestSame)) {
+                best = std::move(a);
+                bestTrace = &t;
+                base = b;
+                anchored = name == "start_step";
+                anchorName = name;
+                bestTies = ties;
+            }
+        }
+        if (out.anchor.empty() || anchorName == "first_record")
+            out.anchor = anchorName;
+        if (bestTies > 0)
+            out.notes << tr("rank %1: %n other placement(s) of the trace fit the records equally well; the earliest "
+                            "is used",
+                            static_cast<int>(bestTies))
+                             .arg(idx.rank);
+
+        const TraceRank& t = *bestTrace;
+        RankAlignment ra;
+        ra.recordRank = idx.rank;
+        ra.traceRank = t.index;
+        ra.traceRankNumber = profile.ranks[t.index].rank;
+        ra.firstForwardCt = best.fct.front();
+        ra.lastForwardCt = best.fct.back();
+        ra.traceSteps = t.steps.size();
+        ra.compared = best.compared;
+        ra.agreeing = best.agreeing;
+        ra.agreement = best.agreement;
+        if (anchored && ra.firstForwardCt != base)
+            out.notes << tr("rank %1: the trace's first step is placed at forward_ct %2, start_step is %3")
+                             .arg(idx.rank)
+                             .arg(ra.firstForwardCt)
+                             .arg(base);
+        for (size_t i = 1; i < best.fct.size(); ++i)
+            if (best.fct[i] > best.fct[i - 1] + 1)
+                out.notes << tr("rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)")
+                                 .arg(idx.rank)
+                                 .arg(best.fct[i - 1] + 1)
+                                 .arg(best.fct[i] - 1);
+
+        std::vector<uint32_t> hostLanes;
+        for (uint32_t l = 0; l < profile.lanes.size(); ++l)
+            if (profile.lanes[l].info.rank == t.index && profile.lanes[l].info.kind == LaneKind::Host)
+                hostLanes.push_back(l);
+
+        for (size_t k = 0; k < idx.fcts.size(); ++k) {
+            StepAlignmentRow& row = out.rows[idx.rows[k]];
+            row.traceRank = t.index;
+            const int64_t f = idx.fcts[k];
+            const auto it = std::lower_bound(best.fct.begin(), best.fct.end(), f);
+            if (it == best.fct.end() || *it != f) {
+                if (f < best.fct.front() || f > best.fct.back()) {
+                    row.status = StepMatch::OutsideTrace;
+                    ++out.outside;
+                } else {
+                    row.status = StepMatch::NoTraceStep;
+                    row.note = tr("no trace step maps to this forward_ct");
+                    ++out.noTraceStep;
+                }
+                continue;
+            }
+            const size_t s = static_cast<size_t>(it - best.fct.begin());
+            const TraceStep& step = t.steps[s];
+            const Verdict v = verify(set.record(idx.rows[k]), step);
+            row.status = checkable ? v.status : StepMatch::Unverified;
+            row.note = checkable ? v.note : tr("fallback spans carry no bs or token counts");
+            if (row.status == StepMatch::Mismatch)
+                ++out.mismatched;
+            else if (row.status == StepMatch::Unverified)
+                ++out.unverified;
+            row.traceStep = static_cast<int>(s);
+            row.span = step.span;
+            row.hostStartNs = step.hostStartNs;
+            row.hostEndNs = step.hostEndNs;
+            std::tie(row.deviceStartNs, row.deviceEndNs) =
+                deviceWindow(profile, hostLanes, t.index, step.hostStartNs, step.hostEndNs);
+        }
+        if (checkable)
+            for (size_t s = 0; s < t.steps.size(); ++s)
+                if (kindOfMode(t.steps[s].mode) == StepKind::Decode && idx.covers(best.fct[s]) &&
+                    idx.find(best.fct[s]) < 0) {
+                    const TraceStep& step = t.steps[s];
+                    out.unmatchedTraceSteps.push_back({idx.rank, t.index, static_cast<int>(s), best.fct[s], step.span,
+                                                       step.hostStartNs, step.hostEndNs,
+                                                       std::string(profile.name(step.forward))});
+                }
+        out.compared += ra.compared;
+        out.agreeing += ra.agreeing;
+        out.ranks.push_back(ra);
+    }
+    if (out.compared > 0)
+        out.agreement = static_cast<double>(out.agreeing) / static_cast<double>(out.compared);
+    if (out.startStep)
+        out.notes.prepend(tr("Anchored at start_step=%1 from profiler_metadata.json").arg(*out.startStep));
+    else if (out.anchor == "workload")
+        out.notes.prepend(tr("start_step unknown: placed where the trace's bs and g_sq best match the records"));
+    else
+        out.notes.prepend(tr("start_step unknown: the first record is placed on the first decode step of the trace"));
+    return out;
+}
+
+} // namespace dspark

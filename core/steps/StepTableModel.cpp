@@ -1,0 +1,191 @@
+#include "steps/StepTableModel.h"
+
+#include "steps/StepTable.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace dspark {
+
+StepTableModel::StepTableModel(QObject* parent) : QAbstractTableModel(parent)
+{
+}
+
+void StepTableModel::setStepRecords(std::shared_ptr<const StepRecordSet> set)
+{
+    beginResetModel();
+    m_set = std::move(set);
+    m_anomalies.clear();
+    m_inStableWindow.clear();
+    if (m_set) {
+        m_options = m_set->anomalyOptions;
+        m_anomalies = m_set->anomalies;
+        m_inStableWindow.assign(m_set->rows.size(), false);
+        for (const StableWindow& w : m_set->stableWindows)
+            for (size_t r = w.firstRow; r <= w.lastRow && r < m_inStableWindow.size(); ++r)
+                m_inStableWindow[r] = true;
+    }
+    endResetModel();
+}
+
+void StepTableModel::setAnomalyOptions(const AnomalyOptions& options)
+{
+    m_options = options;
+    if (!m_set)
+        return;
+    m_anomalies = detectStepAnomalies(*m_set, m_options);
+    if (!m_set->rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+int StepTableModel::rowForStep(int rank, qint64 forwardCt) const
+{
+    if (!m_set)
+        return -1;
+    const auto& rows = m_set->rows;
+    auto it = std::lower_bound(rows.begin(), rows.end(), std::make_pair(rank, forwardCt),
+                               [&](const StepRow& r, const std::pair<int, qint64>& key) {
+                                   return std::make_pair(r.rank, static_cast<qint64>(m_set->record(r).forwardCt)) < key;
+                               });
+    if (it == rows.end() || it->rank != rank || m_set->record(*it).forwardCt != forwardCt)
+        return -1;
+    return static_cast<int>(it - rows.begin());
+}
+
+size_t StepTableModel::anomalyCount() const
+{
+    return static_cast<size_t>(
+        std::count_if(m_anomalies.begin(), m_anomalies.end(), [](const QString& s) { return !s.isEmpty(); }));
+}
+
+int StepTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_set ? 0 : static_cast<int>(m_set->rows.size());
+}
+
+int StepTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : kStepColumnCount + 1;
+}
+
+QString StepTableModel::formatValue(StepColumn column, double value)
+{
+    const StepColumnInfo& info = stepColumnInfo(column);
+    if (info.type == StepColumnType::Integer)
+        return QString::number(static_cast<qint64>(value));
+    if (column == StepColumn::AcceptanceRate)
+        return QStringLiteral("%1 %").arg(value * 100.0, 0, 'f', 1);
+    if (qstrcmp(info.unit, "ms") == 0)
+        return QStringLiteral("%1 ms").arg(value, 0, 'f', 3);
+    return QString::number(value, 'f', 2);
+}
+
+static QString statusText(StepMatch m)
+{
+    switch (m) {
+    case StepMatch::NotAligned: return {};
+    case StepMatch::Match: return QCoreApplication::translate("StepTable", "match");
+    case StepMatch::Mismatch: return QCoreApplication::translate("StepTable", "mismatch");
+    case StepMatch::Unverified: return QCoreApplication::translate("StepTable", "unverified");
+    case StepMatch::NoTraceStep: return QCoreApplication::translate("StepTable", "not in trace");
+    case StepMatch::OutsideTrace: return QCoreApplication::translate("StepTable", "outside trace");
+    }
+    return {};
+}
+
+QVariant StepTableModel::displayData(int row, int column) const
+{
+    if (column == TimelineColumn) {
+        const auto& rows = m_set->alignment.rows;
+        return static_cast<size_t>(row) < rows.size() ? statusText(rows[row].status) : QString();
+    }
+    const auto col = static_cast<StepColumn>(column);
+    if (col == StepColumn::Anomaly)
+        return m_anomalies[row];
+    if (col == StepColumn::Mode)
+        return QString::fromStdString(m_set->record(row).mode);
+    const std::optional<double> v = stepColumnNumber(*m_set, row, col);
+    return v ? formatValue(col, *v) : QString();
+}
+
+QVariant StepTableModel::sortData(int row, int column) const
+{
+    if (column == TimelineColumn) {
+        const auto& rows = m_set->alignment.rows;
+        return static_cast<size_t>(row) < rows.size() ? QVariant(static_cast<int>(rows[row].status)) : QVariant();
+    }
+    const auto col = static_cast<StepColumn>(column);
+    if (col == StepColumn::Anomaly)
+        return m_anomalies[row].isEmpty() ? QVariant() : QVariant(m_anomalies[row]);
+    if (col == StepColumn::Mode) {
+        const std::string& mode = m_set->record(row).mode;
+        return mode.empty() ? QVariant() : QVariant(QString::fromStdString(mode));
+    }
+    const std::optional<double> v = stepColumnNumber(*m_set, row, col);
+    return v ? QVariant(*v) : QVariant();
+}
+
+QVariant StepTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!m_set || !index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const int row = index.row();
+    const int column = index.column();
+    const StepAlignmentRow* aligned =
+        static_cast<size_t>(row) < m_set->alignment.rows.size() ? &m_set->alignment.rows[row] : nullptr;
+    switch (role) {
+    case Qt::DisplayRole: return displayData(row, column);
+    case SortRole: return sortData(row, column);
+    case Qt::ToolTipRole:
+        if (column == TimelineColumn && aligned && aligned->status != StepMatch::NotAligned) {
+            QString tip = statusText(aligned->status);
+            if (!aligned->note.isEmpty())
+                tip += QStringLiteral(": ") + aligned->note;
+            return tip;
+        }
+        if (!m_anomalies[row].isEmpty())
+            return m_anomalies[row];
+        return {};
+    case AnomalousRole: return !m_anomalies[row].isEmpty();
+    case AnomalyReasonRole: return m_anomalies[row];
+    case RankRole: return m_set->rows[row].rank;
+    case ForwardCtRole: return static_cast<qlonglong>(m_set->record(row).forwardCt);
+    case WindowStartNsRole:
+        return aligned && aligned->hasWindow() ? QVariant(static_cast<qlonglong>(aligned->windowStartNs()))
+                                               : QVariant();
+    case WindowEndNsRole:
+        return aligned && aligned->hasWindow() ? QVariant(static_cast<qlonglong>(aligned->windowEndNs())) : QVariant();
+    case AlignmentStatusRole:
+        return QString::fromLatin1(stepMatchName(aligned ? aligned->status : StepMatch::NotAligned));
+    case InStableWindowRole: return static_cast<bool>(m_inStableWindow[row]);
+    case Qt::TextAlignmentRole:
+        if (column < kStepColumnCount && stepColumnInfo(static_cast<StepColumn>(column)).type != StepColumnType::Text)
+            return QVariant::fromValue(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter));
+        return QVariant::fromValue(static_cast<int>(Qt::AlignLeft | Qt::AlignVCenter));
+    default: break;
+    }
+    return {};
+}
+
+QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section > kStepColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (section == TimelineColumn) {
+        if (role == Qt::DisplayRole)
+            return QCoreApplication::translate("StepTable", "Timeline");
+        if (role == Qt::ToolTipRole)
+            return QCoreApplication::translate("StepTable",
+                                               "How the step matched the trace's scheduler step spans (bs, g_sq)");
+        return {};
+    }
+    const StepColumnInfo& info = stepColumnInfo(static_cast<StepColumn>(section));
+    if (role == Qt::DisplayRole)
+        return QCoreApplication::translate("StepTable", info.header);
+    if (role == Qt::ToolTipRole)
+        return QCoreApplication::translate("StepTable", info.help);
+    return {};
+}
+
+} // namespace dspark
