@@ -1,0 +1,283 @@
+#include "timeline/LaneLayout.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace dspark::ui {
+
+LaneLayout::LaneLayout(QObject* parent) : QObject(parent)
+{
+}
+
+void LaneLayout::reset(const Profile* profile, const TimelineStyle* style)
+{
+    m_profile = profile;
+    m_style = style;
+    m_groups.clear();
+    m_pinned.clear();
+    const size_t laneCount = profile ? profile->lanes.size() : 0;
+    m_groupOfLane.assign(laneCount, -1);
+    m_hidden.assign(laneCount, false);
+    m_rankCollapsed.assign(profile ? std::max<size_t>(profile->ranks.size(), 1) : 0, false);
+    if (profile) {
+        // Profile::finalize() already ordered lanes by rank and kind; groups keep that order.
+        for (uint32_t i = 0; i < laneCount; ++i) {
+            const LaneInfo& info = profile->lanes[i].info;
+            int g = -1;
+            for (int k = int(m_groups.size()) - 1; k >= 0; --k)
+                if (m_groups[k].rank == info.rank && m_groups[k].process == info.process) {
+                    g = k;
+                    break;
+                }
+            if (g < 0) {
+                m_groups.push_back({info.rank, info.process, {}, false});
+                g = int(m_groups.size()) - 1;
+            }
+            m_groups[g].lanes.push_back(i);
+            m_groupOfLane[i] = g;
+            if (info.rank >= int(m_rankCollapsed.size()))
+                m_rankCollapsed.resize(info.rank + 1, false);
+        }
+    }
+    rebuildRows();
+}
+
+void LaneLayout::relayout()
+{
+    rebuildRows();
+}
+
+double LaneLayout::laneHeight(uint32_t lane) const
+{
+    if (!m_profile || lane >= m_profile->lanes.size())
+        return 0;
+    const Lane& l = m_profile->lanes[lane];
+    if (l.info.kind == LaneKind::Counter)
+        return m_style->counterHeight;
+    const int rows = std::min<int>(l.maxDepth, m_style->maxVisibleDepth - 1) + 1;
+    return 2 * m_style->lanePadding + rows * m_style->depthRowHeight;
+}
+
+void LaneLayout::rebuildRows()
+{
+    m_rows.clear();
+    m_rowOfLane.assign(m_groupOfLane.size(), -1);
+    double y = 0;
+    auto addLaneRow = [&](uint32_t lane, bool pinned) {
+        Row r;
+        r.kind = RowKind::Lane;
+        r.lane = lane;
+        r.rank = m_profile->lanes[lane].info.rank;
+        r.group = m_groupOfLane[lane];
+        r.pinned = pinned;
+        r.y = y;
+        r.height = laneHeight(lane);
+        y += r.height;
+        m_rowOfLane[lane] = int(m_rows.size());
+        m_rows.push_back(r);
+    };
+    for (uint32_t lane : m_pinned)
+        if (!isHidden(lane))
+            addLaneRow(lane, true);
+    m_pinnedRows = int(m_rows.size());
+    m_pinnedHeight = y;
+
+    int lastRank = -1;
+    for (int g = 0; g < int(m_groups.size()); ++g) {
+        const ProcessGroup& group = m_groups[g];
+        if (group.rank != lastRank) {
+            lastRank = group.rank;
+            Row r;
+            r.kind = RowKind::Rank;
+            r.rank = group.rank;
+            r.group = g;
+            r.collapsed = isRankCollapsed(group.rank);
+            r.y = y;
+            r.height = m_style->rankHeaderHeight;
+            y += r.height;
+            m_rows.push_back(r);
+        }
+        if (isRankCollapsed(group.rank))
+            continue;
+        const bool anyVisible = std::any_of(group.lanes.begin(), group.lanes.end(),
+                                            [&](uint32_t l) { return !isHidden(l) && !isPinned(l); });
+        if (!anyVisible)
+            continue;
+        Row r;
+        r.kind = RowKind::Process;
+        r.rank = group.rank;
+        r.group = g;
+        r.collapsed = group.collapsed;
+        r.y = y;
+        r.height = m_style->processHeaderHeight;
+        y += r.height;
+        m_rows.push_back(r);
+        if (group.collapsed)
+            continue;
+        for (uint32_t lane : group.lanes)
+            if (!isHidden(lane) && !isPinned(lane))
+                addLaneRow(lane, false);
+    }
+    m_contentHeight = y;
+    Q_EMIT changed();
+}
+
+int LaneLayout::displayRowOfLane(uint32_t lane) const
+{
+    const int own = rowOfLane(lane);
+    if (own >= 0 || lane >= m_groupOfLane.size() || isHidden(lane))
+        return own;
+    const int g = m_groupOfLane[lane];
+    int rankRow = -1;
+    for (int i = m_pinnedRows; i < int(m_rows.size()); ++i) {
+        const Row& r = m_rows[i];
+        if (r.kind == RowKind::Process && r.group == g)
+            return i;
+        if (r.kind == RowKind::Rank && r.rank == m_groups[g].rank)
+            rankRow = i;
+    }
+    return rankRow;
+}
+
+int LaneLayout::rowAt(double y) const
+{
+    // Pinned rows and scrolling rows are each sorted by y.
+    auto find = [&](int first, int last) -> int {
+        auto it = std::upper_bound(m_rows.begin() + first, m_rows.begin() + last, y,
+                                   [](double v, const Row& r) { return v < r.y; });
+        if (it == m_rows.begin() + first)
+            return -1;
+        --it;
+        return y < it->bottom() ? int(it - m_rows.begin()) : -1;
+    };
+    const int pinned = find(0, m_pinnedRows);
+    return pinned >= 0 ? pinned : find(m_pinnedRows, int(m_rows.size()));
+}
+
+QString LaneLayout::rowTitle(const Row& row) const
+{
+    if (!m_profile)
+        return {};
+    switch (row.kind) {
+    case RowKind::Rank: {
+        if (row.rank >= 0 && row.rank < int(m_profile->ranks.size())) {
+            const RankInfo& info = m_profile->ranks[row.rank];
+            QString title = QString::fromStdString(info.label);
+            if (info.deviceId >= 0 && !title.contains(QLatin1String("device")))
+                title += QCoreApplication::translate("LaneLayout", " · device %1").arg(info.deviceId);
+            return title;
+        }
+        return QCoreApplication::translate("LaneLayout", "rank %1").arg(row.rank);
+    }
+    case RowKind::Process: {
+        const ProcessGroup& g = m_groups[row.group];
+        return g.process.empty() ? QCoreApplication::translate("LaneLayout", "(unnamed process)")
+                                 : QString::fromStdString(g.process);
+    }
+    case RowKind::Lane: {
+        const LaneInfo& info = m_profile->lanes[row.lane].info;
+        return info.name.empty() ? QCoreApplication::translate("LaneLayout", "(unnamed lane)")
+                                 : QString::fromStdString(info.name);
+    }
+    }
+    return {};
+}
+
+bool LaneLayout::isRankCollapsed(int rank) const
+{
+    return rank >= 0 && rank < int(m_rankCollapsed.size()) && m_rankCollapsed[rank];
+}
+
+void LaneLayout::setRankCollapsed(int rank, bool collapsed)
+{
+    if (rank < 0 || rank >= int(m_rankCollapsed.size()) || m_rankCollapsed[rank] == collapsed)
+        return;
+    m_rankCollapsed[rank] = collapsed;
+    rebuildRows();
+}
+
+void LaneLayout::setGroupCollapsed(int group, bool collapsed)
+{
+    if (group < 0 || group >= int(m_groups.size()) || m_groups[group].collapsed == collapsed)
+        return;
+    m_groups[group].collapsed = collapsed;
+    rebuildRows();
+}
+
+void LaneLayout::toggleRow(int row)
+{
+    if (row < 0 || row >= int(m_rows.size()))
+        return;
+    const Row& r = m_rows[row];
+    if (r.kind == RowKind::Rank)
+        setRankCollapsed(r.rank, !isRankCollapsed(r.rank));
+    else if (r.kind == RowKind::Process)
+        setGroupCollapsed(r.group, !m_groups[r.group].collapsed);
+}
+
+void LaneLayout::setAllCollapsed(bool collapsed)
+{
+    for (ProcessGroup& g : m_groups)
+        g.collapsed = collapsed;
+    if (!collapsed)
+        std::fill(m_rankCollapsed.begin(), m_rankCollapsed.end(), false);
+    rebuildRows();
+}
+
+void LaneLayout::setHidden(uint32_t lane, bool hidden)
+{
+    if (lane >= m_hidden.size() || m_hidden[lane] == hidden)
+        return;
+    m_hidden[lane] = hidden;
+    rebuildRows();
+}
+
+void LaneLayout::showAllLanes()
+{
+    std::fill(m_hidden.begin(), m_hidden.end(), false);
+    rebuildRows();
+}
+
+std::vector<uint32_t> LaneLayout::hiddenLanes() const
+{
+    std::vector<uint32_t> out;
+    for (uint32_t i = 0; i < m_hidden.size(); ++i)
+        if (m_hidden[i])
+            out.push_back(i);
+    return out;
+}
+
+bool LaneLayout::isPinned(uint32_t lane) const
+{
+    return std::find(m_pinned.begin(), m_pinned.end(), lane) != m_pinned.end();
+}
+
+void LaneLayout::setPinned(uint32_t lane, bool pinned)
+{
+    if (lane >= m_groupOfLane.size() || isPinned(lane) == pinned)
+        return;
+    if (pinned)
+        m_pinned.push_back(lane);
+    else
+        std::erase(m_pinned, lane);
+    rebuildRows();
+}
+
+bool LaneLayout::moveLane(uint32_t lane, int delta)
+{
+    if (lane >= m_groupOfLane.size() || delta == 0)
+        return false;
+    std::vector<uint32_t>& order = isPinned(lane) ? m_pinned : m_groups[m_groupOfLane[lane]].lanes;
+    const auto it = std::find(order.begin(), order.end(), lane);
+    const int from = int(it - order.begin());
+    const int to = std::clamp(from + delta, 0, int(order.size()) - 1);
+    if (to == from)
+        return false;
+    order.erase(order.begin() + from);
+    order.insert(order.begin() + to, lane);
+    rebuildRows();
+    return true;
+}
+
+} // namespace dspark::ui

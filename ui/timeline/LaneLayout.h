@@ -1,0 +1,96 @@
+#pragma once
+
+#include "model/Profile.h"
+#include "timeline/TimelineStyle.h"
+
+#include <QObject>
+#include <QString>
+
+#include <vector>
+
+namespace dspark::ui {
+
+// The rows of the timeline: lanes grouped rank → process → lane, with collapsed groups, hidden lanes,
+// lanes pinned to the top and a user order within each process group. Rows have a y position in
+// content coordinates: pinned rows first (they stay at the top of the view), then the scrolling rows.
+class LaneLayout : public QObject {
+    Q_OBJECT
+public:
+    enum class RowKind { Rank, Process, Lane };
+    struct Row {
+        RowKind kind = RowKind::Lane;
+        int rank = 0;      // index into Profile::ranks
+        int group = -1;    // process group index (Process and Lane rows)
+        uint32_t lane = 0; // Lane rows: the lane
+        bool pinned = false;
+        bool collapsed = false; // Rank/Process rows
+        double y = 0;
+        double height = 0;
+        double bottom() const { return y + height; }
+    };
+    struct ProcessGroup {
+        int rank = 0;
+        std::string process;
+        std::vector<uint32_t> lanes; // in display order
+        bool collapsed = false;
+    };
+
+    explicit LaneLayout(QObject* parent = nullptr);
+
+    void reset(const Profile* profile, const TimelineStyle* style);
+    void relayout(); // after a style change (row heights)
+
+    const std::vector<Row>& rows() const { return m_rows; }
+    const std::vector<ProcessGroup>& groups() const { return m_groups; }
+    int pinnedRowCount() const { return m_pinnedRows; }
+    double pinnedHeight() const { return m_pinnedHeight; }
+    double contentHeight() const { return m_contentHeight; }
+    // Row showing `lane` itself, or -1 when it is hidden or inside a collapsed group.
+    int rowOfLane(uint32_t lane) const { return lane < m_rowOfLane.size() ? m_rowOfLane[lane] : -1; }
+    // Row where `lane` is visible: its own row, or the header of the collapsed group holding it
+    // (-1 when hidden).
+    int displayRowOfLane(uint32_t lane) const;
+    // Index of the row at content y, or -1.
+    int rowAt(double y) const;
+    double laneHeight(uint32_t lane) const;
+    QString rowTitle(const Row& row) const;
+
+    bool isRankCollapsed(int rank) const;
+    void setRankCollapsed(int rank, bool collapsed);
+    void setGroupCollapsed(int group, bool collapsed);
+    void toggleRow(int row); // collapse/expand the group of a header row
+    void setAllCollapsed(bool collapsed);
+
+    bool isHidden(uint32_t lane) const { return lane < m_hidden.size() && m_hidden[lane]; }
+    void setHidden(uint32_t lane, bool hidden);
+    void showAllLanes();
+    std::vector<uint32_t> hiddenLanes() const;
+
+    bool isPinned(uint32_t lane) const;
+    void setPinned(uint32_t lane, bool pinned);
+    const std::vector<uint32_t>& pinnedLanes() const { return m_pinned; }
+
+    // Moves a lane up (delta < 0) or down within its process group (or within the pinned lanes).
+    bool moveLane(uint32_t lane, int delta);
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void rebuildRows();
+
+    const Profile* m_profile = nullptr;
+    const TimelineStyle* m_style = nullptr;
+    std::vector<ProcessGroup> m_groups;
+    std::vector<bool> m_rankCollapsed;
+    std::vector<int> m_groupOfLane;
+    std::vector<bool> m_hidden;
+    std::vector<uint32_t> m_pinned;
+    std::vector<Row> m_rows;
+    std::vector<int> m_rowOfLane;
+    int m_pinnedRows = 0;
+    double m_pinnedHeight = 0;
+    double m_contentHeight = 0;
+};
+
+} // namespace dspark::ui

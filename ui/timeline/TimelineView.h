@@ -1,0 +1,71 @@
+#pragma once
+
+#include "model/Profile.h"
+
+#include <QGraphicsView>
+
+#include <optional>
+
+namespace dspark::ui {
+
+class TimelineWidget;
+
+// The lanes' graphics view: mouse and keyboard navigation (Ctrl+wheel zoom, Shift+wheel pan, drag to
+// pan, right- or Shift-drag rubber-band zoom, Ctrl+drag time range, W/S zoom, A/D pan, F, Home...),
+// hover tooltips, click selection, the cursor line and the frame-time readout.
+class TimelineView : public QGraphicsView {
+    Q_OBJECT
+public:
+    TimelineView(QGraphicsScene* scene, TimelineWidget* timeline);
+
+    // Result of locating a viewport position: the row, the row's rectangle in scene coordinates and
+    // the event under the position, if any.
+    struct Hit {
+        int row = -1;
+        QRectF rowRect;
+        QPointF scenePos;
+        EventRef event;
+    };
+    Hit hitAt(QPoint viewportPos) const;
+
+    // Zoom factor of one W/S press and pan fraction of one A/D press.
+    static constexpr double kKeyZoomFactor = 0.75;
+    static constexpr double kKeyPanFraction = 0.15;
+
+Q_SIGNALS:
+    void frameTimeMeasured(double ms);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void drawBackground(QPainter* painter, const QRectF& rect) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
+    void scrollContentsBy(int dx, int dy) override;
+
+private:
+    enum class Drag { None, Pending, Pan, RubberZoom, RangeSelect, LabelResize };
+    TimeNs anchorTime() const;
+    void updateHover(QPoint pos);
+    QString tooltipFor(const Hit& hit) const;
+
+    TimelineWidget* m_timeline;
+    Drag m_drag = Drag::None;
+    Qt::MouseButton m_dragButton = Qt::NoButton;
+    Qt::KeyboardModifiers m_dragModifiers;
+    QPoint m_pressPos;
+    QPoint m_lastPos;
+    TimeNs m_pressTime = 0;
+    int m_pressLabelWidth = 0;
+    std::optional<QPoint> m_mousePos;
+    std::optional<std::pair<double, double>> m_band; // rubber band / range in viewport x
+};
+
+} // namespace dspark::ui
