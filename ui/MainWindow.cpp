@@ -1,88 +1,518 @@
 #include "MainWindow.h"
 
 #include "ProfileLoadTask.h"
+#include "demo/DemoCache.h"
+#include "panels/EventDetailsPane.h"
+#include "panels/EventTablePanel.h"
+#include "panels/LegendPanel.h"
+#include "panels/SearchPanel.h"
+#include "panels/StepTablePanel.h"
+#include "steps/StepRecords.h"
+#include "timeline/FlowOverlay.h"
+#include "timeline/TimeFormat.h"
+#include "timeline/TimelineSelection.h"
+#include "timeline/TimelineView.h"
+#include "timeline/TimelineWidget.h"
+#include "util/Translations.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHeaderView>
+#include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTreeWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace dspark::ui {
 
+static constexpr int kMaxRecent = 10;
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
-    setWindowTitle(tr("DSpark Timeline"));
-    resize(1280, 800);
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/dspark-timeline.svg")));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    resize(1440, 900);
+
     m_stack = new QStackedWidget(this);
-    m_emptyLabel = new QLabel(tr("Open a profile folder (File › Open Profile Folder…) or drop one here."), m_stack);
-    m_emptyLabel->setAlignment(Qt::AlignCenter);
-    m_laneTree = new QTreeWidget(m_stack);
-    m_laneTree->setHeaderLabels({tr("Lane"), tr("Kind"), tr("Events")});
-    m_laneTree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_stack->addWidget(m_emptyLabel);
-    m_stack->addWidget(m_laneTree);
+    m_welcome = createWelcomePage();
+    m_timeline = new TimelineWidget(m_stack);
+    m_stack->addWidget(m_welcome);
+    m_stack->addWidget(m_timeline);
     setCentralWidget(m_stack);
 
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setMaximumWidth(240);
+    m_progress->setTextVisible(false);
     m_progress->hide();
-    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton = new QPushButton(this);
+    m_cancelButton->setObjectName(QStringLiteral("cancelLoadButton"));
     m_cancelButton->hide();
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelLoading);
     m_status = new QLabel(this);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selectionStatus = new QLabel(this);
+    m_frameStatus = new QLabel(this);
+    m_frameStatus->hide();
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_selectionStatus);
+    statusBar()->addPermanentWidget(m_frameStatus);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
-    buildMenus();
+
+    createDocks();
+    createActions();
+    createMenus();
+
+    // ---- timeline ↔ panels ----
+    TimelineSelection* selection = m_timeline->selection();
+    connect(selection, &TimelineSelection::eventChanged, this, &MainWindow::onEventSelected);
+    connect(selection, &TimelineSelection::timeRangeChanged, this, &MainWindow::onTimeRangeSelected);
+    connect(m_timeline->zoom(), &TimelineZoom::rangeChanged, m_legend, &LegendPanel::setRange);
+    connect(m_timeline->zoom(), &TimelineZoom::historyChanged, this, &MainWindow::updateActions);
+    connect(m_timeline->layout(), &LaneLayout::changed, this, &MainWindow::rebuildHiddenLanesMenu);
+    connect(m_timeline, &TimelineWidget::laneContextMenuRequested, this, &MainWindow::showLaneMenu);
+    connect(m_timeline, &TimelineWidget::frameTimeMeasured, this, [this](double ms) {
+        if (m_frameStatus->isVisible())
+            m_frameStatus->setText(tr("frame %1 ms").arg(ms, 0, 'f', 2));
+    });
+    connect(m_steps, &StepTablePanel::stepSelected, this, [this](int row) { showStep(row, false); });
+    connect(m_steps, &StepTablePanel::stepActivated, this, [this](int row) { showStep(row, true); });
+    connect(m_events, &EventTablePanel::eventClicked, this, [this](EventRef e) {
+        m_selectingFromTable = true;
+        m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan);
+        m_selectingFromTable = false;
+    });
+    connect(m_events, &EventTablePanel::eventActivated, this, [this](EventRef e) {
+        m_selectingFromTable = true;
+        m_timeline->selectEvent(e, TimelineWidget::Reveal::Zoom);
+        m_selectingFromTable = false;
+    });
+    connect(m_details, &EventDetailsPane::linkedEventActivated, this,
+            [this](EventRef e) { m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan); });
+    connect(m_search, &SearchPanel::highlightsChanged, m_timeline, &TimelineWidget::setSearchHighlights);
+    connect(m_search, &SearchPanel::hitActivated, this, [this](EventRef e) {
+        m_selectingFromTable = true;
+        m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan);
+        m_selectingFromTable = false;
+    });
+    connect(m_legend, &LegendPanel::nameActivated, this, [this](const QString& name) {
+        m_searchDock->show();
+        m_searchDock->raise();
+        m_search->search(QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'), true);
+    });
+
+    m_defaultState = saveState();
+    readSettings();
+    retranslateUi();
+    updateActions();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::buildMenus()
+// ---------------------------------------------------------------------------------------------
+// Construction
+
+QWidget* MainWindow::createWelcomePage()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* openFolder = file->addAction(tr("Open Profile &Folder…"), this, &MainWindow::openFolderDialog);
-    openFolder->setShortcut(QKeySequence::Open);
-    QAction* openFile = file->addAction(tr("Open F&ile…"), this, &MainWindow::openFileDialog);
-    openFile->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    auto* page = new QWidget(this);
+    page->setObjectName(QStringLiteral("welcomePage"));
+    m_welcomeTitle = new QLabel(page);
+    QFont f = m_welcomeTitle->font();
+    f.setPointSizeF(f.pointSizeF() * 1.8);
+    f.setBold(true);
+    m_welcomeTitle->setFont(f);
+    m_welcomeText = new QLabel(page);
+    m_welcomeText->setWordWrap(true);
+    m_welcomeText->setTextFormat(Qt::RichText);
+    m_openFolderButton = new QPushButton(page);
+    m_openFileButton = new QPushButton(page);
+    m_openDemoButton = new QPushButton(page);
+    m_recentTitle = new QLabel(page);
+    m_recentList = new QListWidget(page);
+    m_recentList->setObjectName(QStringLiteral("recentList"));
+    m_recentList->setMaximumHeight(220);
+    connect(m_openFolderButton, &QPushButton::clicked, this,
+            [this]() { action(QStringLiteral("openFolder"))->trigger(); });
+    connect(m_openFileButton, &QPushButton::clicked, this, [this]() { action(QStringLiteral("openFile"))->trigger(); });
+    connect(m_openDemoButton, &QPushButton::clicked, this, &MainWindow::openDemo);
+    connect(m_recentList, &QListWidget::itemActivated, this,
+            [this](QListWidgetItem* item) { openPath(item->data(Qt::UserRole).toString()); });
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_openFolderButton);
+    buttons->addWidget(m_openFileButton);
+    buttons->addWidget(m_openDemoButton);
+    buttons->addStretch(1);
+    auto* column = new QVBoxLayout;
+    column->addWidget(m_welcomeTitle);
+    column->addWidget(m_welcomeText);
+    column->addSpacing(12);
+    column->addLayout(buttons);
+    column->addSpacing(18);
+    column->addWidget(m_recentTitle);
+    column->addWidget(m_recentList);
+    auto* frame = new QWidget(page);
+    frame->setLayout(column);
+    frame->setMaximumWidth(760);
+    auto* outer = new QVBoxLayout(page);
+    outer->addStretch(1);
+    auto* centre = new QHBoxLayout;
+    centre->addStretch(1);
+    centre->addWidget(frame, 4);
+    centre->addStretch(1);
+    outer->addLayout(centre);
+    outer->addStretch(2);
+    return page;
 }
 
-void MainWindow::openFolderDialog()
+void MainWindow::createDocks()
 {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Profile Folder"));
-    if (!dir.isEmpty())
-        openPath(dir);
+    auto dock = [this](const char* name, QWidget* content, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(this);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(content);
+        d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                       QDockWidget::DockWidgetFloatable);
+        addDockWidget(area, d);
+        return d;
+    };
+    m_steps = new StepTablePanel(this);
+    m_details = new EventDetailsPane(this);
+    m_events = new EventTablePanel(this);
+    m_search = new SearchPanel(this);
+    m_legend = new LegendPanel(this);
+    m_stepsDock = dock("stepsDock", m_steps, Qt::BottomDockWidgetArea);
+    m_eventsDock = dock("eventsDock", m_events, Qt::BottomDockWidgetArea);
+    m_detailsDock = dock("detailsDock", m_details, Qt::RightDockWidgetArea);
+    m_searchDock = dock("searchDock", m_search, Qt::RightDockWidgetArea);
+    m_legendDock = dock("legendDock", m_legend, Qt::RightDockWidgetArea);
+    splitDockWidget(m_stepsDock, m_eventsDock, Qt::Horizontal);
+    tabifyDockWidget(m_searchDock, m_legendDock);
+    m_searchDock->raise();
+    resizeDocks({m_detailsDock, m_searchDock}, {420, 300}, Qt::Vertical);
+    resizeDocks({m_detailsDock}, {400}, Qt::Horizontal);
+    resizeDocks({m_stepsDock}, {260}, Qt::Vertical);
+    resizeDocks({m_stepsDock, m_eventsDock}, {640, 500}, Qt::Horizontal);
 }
 
-void MainWindow::openFileDialog()
+void MainWindow::createActions()
 {
-    const QString file = QFileDialog::getOpenFileName(
-        this, tr("Open Profile File"), {},
-        tr("Profiles (*.db *.json *.json.gz *.jsonl);;All files (*)"));
-    if (!file.isEmpty())
-        openPath(file);
+    auto make = [this](const char* name, const QKeySequence& key, auto slot) {
+        auto* a = new QAction(this);
+        a->setObjectName(QString::fromLatin1(name));
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+    make("openFolder", QKeySequence::Open, [this]() {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Profile Folder"));
+        if (!dir.isEmpty())
+            openPath(dir);
+    });
+    make("openFile", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this]() {
+        const QString file =
+            QFileDialog::getOpenFileName(this, tr("Open Profile File"), {},
+                                         tr("Profiles (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;All files (*)"));
+        if (!file.isEmpty())
+            openPath(file);
+    });
+    make("openDemo", QKeySequence(), [this]() { openDemo(); });
+    make("clearRecent", QKeySequence(), [this]() {
+        QSettings().setValue(QStringLiteral("recentProfiles"), QStringList());
+        rebuildRecentMenu();
+    });
+    make("quit", QKeySequence::Quit, [this]() { close(); });
+
+    make("find", QKeySequence::Find, [this]() {
+        m_searchDock->show();
+        m_searchDock->raise();
+        m_search->focusSearch();
+    });
+    make("findNext", QKeySequence::FindNext, [this]() { m_search->next(); });
+    make("findPrevious", QKeySequence::FindPrevious, [this]() { m_search->previous(); });
+
+    TimelineZoom* zoom = m_timeline->zoom();
+    make("back", QKeySequence(Qt::ALT | Qt::Key_Left), [zoom]() { zoom->goBack(); });
+    make("forward", QKeySequence(Qt::ALT | Qt::Key_Right), [zoom]() { zoom->goForward(); });
+    make("undoView", QKeySequence::Undo, [zoom]() { zoom->goBack(); });
+    make("redoView", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), [zoom]() { zoom->goForward(); });
+    // Single-key navigation works while the timeline has the focus (typing elsewhere is not stolen).
+    auto local = [this](QAction* a) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        m_timeline->addAction(a);
+        return a;
+    };
+    local(make("zoomIn", QKeySequence(Qt::Key_W), [this, zoom]() {
+        zoom->zoomAround(zoom->startNs() + zoom->spanNs() / 2, TimelineView::kKeyZoomFactor);
+    }));
+    local(make("zoomOut", QKeySequence(Qt::Key_S), [this, zoom]() {
+        zoom->zoomAround(zoom->startNs() + zoom->spanNs() / 2, 1.0 / TimelineView::kKeyZoomFactor);
+    }));
+    local(make("panLeft", QKeySequence(Qt::Key_A),
+               [zoom]() { zoom->panBy(-TimeNs(double(zoom->spanNs()) * TimelineView::kKeyPanFraction)); }));
+    local(make("panRight", QKeySequence(Qt::Key_D),
+               [zoom]() { zoom->panBy(TimeNs(double(zoom->spanNs()) * TimelineView::kKeyPanFraction)); }));
+    local(make("zoomToSelection", QKeySequence(Qt::Key_F), [this]() { m_timeline->zoomToSelection(); }));
+    make("fitAll", QKeySequence(Qt::Key_Home), [zoom]() {
+        zoom->fitAll();
+    })->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_timeline->addAction(action(QStringLiteral("fitAll")));
+    make("zoomToStep", QKeySequence(Qt::Key_G), [this]() {
+        const int row = m_steps->currentSourceRow();
+        if (row >= 0)
+            showStep(row, false);
+    });
+    make("previousStep", QKeySequence(Qt::Key_BracketLeft), [this]() { stepBy(-1, false); });
+    make("nextStep", QKeySequence(Qt::Key_BracketRight), [this]() { stepBy(1, false); });
+    make("previousAnomaly", QKeySequence(Qt::CTRL | Qt::Key_BracketLeft), [this]() { stepBy(-1, true); });
+    make("nextAnomaly", QKeySequence(Qt::CTRL | Qt::Key_BracketRight), [this]() { stepBy(1, true); });
+    make("clearSelection", QKeySequence(), [this]() { m_timeline->selection()->clear(); });
+
+    auto toggle = [&](const char* name, const QKeySequence& key, auto slot) {
+        QAction* a = make(name, key, slot);
+        a->setCheckable(true);
+        return a;
+    };
+    toggle("absoluteTime", QKeySequence(Qt::CTRL | Qt::Key_T), [this](bool on) { m_timeline->setAbsoluteTime(on); });
+    toggle("allFlows", QKeySequence(Qt::CTRL | Qt::Key_L), [this](bool on) { m_timeline->setShowAllFlows(on); });
+    make("collapseAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(true); });
+    make("expandAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(false); });
+    make("showAllLanes", QKeySequence(), [this]() { m_timeline->layout()->showAllLanes(); });
+    make("resetLayout", QKeySequence(), [this]() { restoreState(m_defaultState); });
+    toggle("frameTime", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F), [this](bool on) {
+        m_timeline->setFrameTimeVisible(on);
+        m_frameStatus->setVisible(on);
+    });
+    make("measureRepaint", QKeySequence(), [this]() {
+        // Twenty full repaints of the lanes, as the user sees them now.
+        std::vector<double> ms;
+        for (int i = 0; i < 20; ++i) {
+            m_timeline->view()->viewport()->repaint();
+            ms.push_back(m_timeline->lastFrameMs());
+        }
+        std::sort(ms.begin(), ms.end());
+        m_status->setText(tr("Repaint of %1×%2: min %3 ms, median %4 ms, max %5 ms")
+                              .arg(m_timeline->view()->viewport()->width())
+                              .arg(m_timeline->view()->viewport()->height())
+                              .arg(ms.front(), 0, 'f', 2)
+                              .arg(ms[ms.size() / 2], 0, 'f', 2)
+                              .arg(ms.back(), 0, 'f', 2));
+    });
+    make("shortcuts", QKeySequence::HelpContents, [this]() { showShortcuts(); });
+    make("about", QKeySequence(), [this]() { showAbout(); });
+
+    m_languageGroup = new QActionGroup(this);
+    m_languageGroup->setExclusive(true);
+    for (const char* name : {"languageSystem", "languageEnglish", "languageChinese"}) {
+        auto* a = new QAction(this);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setCheckable(true);
+        m_languageGroup->addAction(a);
+    }
+    action(QStringLiteral("languageSystem"))->setData(QString());
+    action(QStringLiteral("languageEnglish"))->setData(QStringLiteral("en"));
+    action(QStringLiteral("languageChinese"))->setData(QStringLiteral("zh_CN"));
+    connect(m_languageGroup, &QActionGroup::triggered, this, [this](QAction* a) { setLanguage(a->data().toString()); });
 }
+
+QAction* MainWindow::action(const QString& objectName) const
+{
+    return findChild<QAction*>(objectName, Qt::FindDirectChildrenOnly);
+}
+
+void MainWindow::createMenus()
+{
+    auto a = [this](const char* name) { return action(QString::fromLatin1(name)); };
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(a("openFolder"));
+    m_fileMenu->addAction(a("openFile"));
+    m_fileMenu->addAction(a("openDemo"));
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(a("quit"));
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addAction(a("find"));
+    m_editMenu->addAction(a("findNext"));
+    m_editMenu->addAction(a("findPrevious"));
+    m_editMenu->addSeparator();
+    m_editMenu->addAction(a("clearSelection"));
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    for (const char* name : {"back", "forward", "undoView", "redoView"})
+        m_viewMenu->addAction(a(name));
+    m_viewMenu->addSeparator();
+    for (const char* name : {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll", "zoomToSelection", "zoomToStep"})
+        m_viewMenu->addAction(a(name));
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(a("absoluteTime"));
+    m_viewMenu->addAction(a("allFlows"));
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(a("collapseAll"));
+    m_viewMenu->addAction(a("expandAll"));
+    m_hiddenMenu = m_viewMenu->addMenu(QString());
+    m_viewMenu->addSeparator();
+    m_panelsMenu = m_viewMenu->addMenu(QString());
+    for (QDockWidget* d : {m_stepsDock, m_eventsDock, m_detailsDock, m_searchDock, m_legendDock})
+        m_panelsMenu->addAction(d->toggleViewAction());
+    m_panelsMenu->addSeparator();
+    m_panelsMenu->addAction(a("resetLayout"));
+
+    m_navigateMenu = menuBar()->addMenu(QString());
+    for (const char* name : {"previousStep", "nextStep", "previousAnomaly", "nextAnomaly"})
+        m_navigateMenu->addAction(a(name));
+
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_toolsMenu->menuAction()->setVisible(false); // shown once a feature adds an action
+
+    m_languageMenu = menuBar()->addMenu(QString());
+    m_languageMenu->addActions(m_languageGroup->actions());
+
+    m_debugMenu = menuBar()->addMenu(QString());
+    m_debugMenu->addAction(a("frameTime"));
+    m_debugMenu->addAction(a("measureRepaint"));
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(a("shortcuts"));
+    m_helpMenu->addAction(a("about"));
+    connect(m_toolsMenu, &QMenu::aboutToShow, this, [] {});
+    rebuildRecentMenu();
+    rebuildHiddenLanesMenu();
+}
+
+void MainWindow::retranslateUi()
+{
+    auto set = [this](const char* name, const QString& text, const QString& tip = {}) {
+        QAction* a = action(QString::fromLatin1(name));
+        a->setText(text);
+        a->setStatusTip(tip);
+        a->setToolTip(tip.isEmpty() ? QString(text).remove(QLatin1Char('&')) : tip);
+    };
+    set("openFolder", tr("Open Profile &Folder…"), tr("Open a profiler output folder (all ranks and formats in it)"));
+    set("openFile", tr("Open F&ile…"), tr("Open one profiler file (.db, trace_view.json, *.trace.json.gz)"));
+    set("openDemo", tr("Open &Demo Profile"), tr("Open the simulated DeepSeek-V4 + DSpark decode profile"));
+    set("clearRecent", tr("&Clear Recent Profiles"));
+    set("quit", tr("&Quit"));
+    set("find", tr("&Find Events…"), tr("Search events by name (substring or regular expression)"));
+    set("findNext", tr("Find &Next"));
+    set("findPrevious", tr("Find &Previous"));
+    set("clearSelection", tr("C&lear Selection"));
+    set("back", tr("&Back"), tr("Go back to the previous view (zoom/pan history)"));
+    set("forward", tr("&Forward"), tr("Go forward in the zoom/pan history"));
+    set("undoView", tr("&Undo View Change"));
+    set("redoView", tr("&Redo View Change"));
+    set("zoomIn", tr("Zoom &In"), tr("Zoom in (W; Ctrl+wheel)"));
+    set("zoomOut", tr("Zoom &Out"), tr("Zoom out (S; Ctrl+wheel)"));
+    set("panLeft", tr("Pan &Left"), tr("Pan left (A; Shift+wheel; drag)"));
+    set("panRight", tr("Pan &Right"), tr("Pan right (D; Shift+wheel; drag)"));
+    set("fitAll", tr("Fit &All"), tr("Show the whole profile (Home)"));
+    set("zoomToSelection", tr("Zoom to &Selection"), tr("Zoom to the selected event or time range (F)"));
+    set("zoomToStep", tr("Zoom to S&tep"), tr("Zoom to the step selected in the step table (G)"));
+    set("previousStep", tr("&Previous Step"));
+    set("nextStep", tr("&Next Step"));
+    set("previousAnomaly", tr("Previous &Anomalous Step"));
+    set("nextAnomaly", tr("Next A&nomalous Step"));
+    set("absoluteTime", tr("Absolute &Clock Time"),
+        tr("Show times on the profile's clock instead of from the profile start"));
+    set("allFlows", tr("Show All &Flows in View"),
+        tr("Draw every host→device link of the visible events, not only the selection's"));
+    set("collapseAll", tr("&Collapse All Groups"));
+    set("expandAll", tr("&Expand All Groups"));
+    set("showAllLanes", tr("Show &All Lanes"));
+    set("resetLayout", tr("&Reset Panel Layout"));
+    set("frameTime", tr("Show &Frame Time"), tr("Show how long the last repaint of the lanes took"));
+    set("measureRepaint", tr("&Measure Repaint"), tr("Repaint the lanes 20 times and report the frame times"));
+    set("shortcuts", tr("&Keyboard and Mouse"));
+    set("about", tr("&About DSpark Timeline"));
+    set("languageSystem", tr("&System Default"));
+    set("languageEnglish", QStringLiteral("English"));
+    set("languageChinese", QStringLiteral("简体中文"));
+
+    m_fileMenu->setTitle(tr("&File"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_hiddenMenu->setTitle(tr("&Hidden Lanes"));
+    m_panelsMenu->setTitle(tr("&Panels"));
+    m_navigateMenu->setTitle(tr("&Navigate"));
+    m_toolsMenu->setTitle(tr("&Tools"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_debugMenu->setTitle(tr("&Debug"));
+    m_helpMenu->setTitle(tr("&Help"));
+
+    m_stepsDock->setWindowTitle(tr("Steps"));
+    m_eventsDock->setWindowTitle(tr("Kernels / Events"));
+    m_detailsDock->setWindowTitle(tr("Details"));
+    m_searchDock->setWindowTitle(tr("Search"));
+    m_legendDock->setWindowTitle(tr("Legend"));
+
+    m_cancelButton->setText(tr("Cancel"));
+    m_welcomeTitle->setText(tr("DSpark Timeline"));
+    m_welcomeText->setText(
+        tr("Open a profile folder written by the torch_npu / msprof profiler (or a Kineto trace). "
+           "Step records (server_info, step-record JSON Lines) next to it are aligned to the timeline.<br><br>"
+           "<b>Navigate:</b> W/S zoom, A/D pan, drag to pan, Ctrl+wheel zoom, right-drag to zoom to an "
+           "interval, Ctrl+drag to select a time range, F zoom to selection, Home fit all, Alt+Left back."));
+    m_openFolderButton->setText(tr("Open Profile Folder…"));
+    m_openFileButton->setText(tr("Open File…"));
+    m_openDemoButton->setText(tr("Open Demo Profile"));
+    m_recentTitle->setText(tr("Recent profiles"));
+    rebuildRecentMenu();
+    rebuildHiddenLanesMenu();
+    setWindowTitle(m_profile ? tr("%1 — DSpark Timeline").arg(QFileInfo(m_profilePath).fileName())
+                             : tr("DSpark Timeline"));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange && m_fileMenu)
+        retranslateUi();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
 
 void MainWindow::openFromCommandLine(const QStringList& args)
 {
-    for (const QString& a : args)
+    for (const QString& a : args) {
+        if (a == QLatin1String("--demo")) {
+            openDemo();
+            return;
+        }
         if (!a.startsWith(QLatin1Char('-'))) {
             openPath(a);
             return;
         }
+    }
 }
 
 bool MainWindow::isLoading() const
@@ -92,13 +522,33 @@ bool MainWindow::isLoading() const
 
 void MainWindow::openPath(const QString& path)
 {
+    startTask(new ProfileLoadTask(path, this), tr("Loading %1…").arg(QDir::toNativeSeparators(path)));
+}
+
+void MainWindow::openDemo()
+{
+    const QString version = QCoreApplication::applicationVersion();
+    auto prepare = [version](QString& path) -> QString {
+        const demo::DemoCacheResult cached = demo::ensureCachedDemo(version);
+        if (cached.path.isEmpty())
+            return cached.error;
+        path = cached.path;
+        return {};
+    };
+    startTask(new ProfileLoadTask(QString(), this, prepare), tr("Preparing the demo profile…"));
+}
+
+void MainWindow::startTask(ProfileLoadTask* task, const QString& label)
+{
     if (m_task) {
+        // A newer request wins: the old load is cancelled and its outcome ignored.
+        disconnect(m_task, nullptr, this, nullptr);
         m_task->cancel();
         m_task->deleteLater();
     }
-    m_task = new ProfileLoadTask(path, this);
+    m_task = task;
     connect(m_task, &ProfileLoadTask::progress, this, [this](double fraction, const QString& phase) {
-        m_progress->setValue(static_cast<int>(fraction * 1000));
+        m_progress->setValue(int(fraction * 1000));
         if (!phase.isEmpty())
             m_status->setText(phase);
     });
@@ -106,48 +556,465 @@ void MainWindow::openPath(const QString& path)
     m_progress->setValue(0);
     m_progress->show();
     m_cancelButton->show();
-    m_status->setText(tr("Loading %1…").arg(path));
+    m_cancelButton->setEnabled(true);
+    m_status->setText(label);
     m_task->start();
 }
 
 void MainWindow::cancelLoading()
 {
-    if (m_task)
+    if (m_task && m_task->isRunning()) {
         m_task->cancel();
+        m_cancelButton->setEnabled(false);
+        m_status->setText(tr("Cancelling…"));
+    }
 }
 
-void MainWindow::onLoadFinished(std::shared_ptr<Profile> profile, const QString& error, bool cancelled)
+void MainWindow::onLoadFinished(std::shared_ptr<Profile> profile, const QString& error, bool cancelled,
+                                const QString& path)
 {
     m_progress->hide();
     m_cancelButton->hide();
+    if (m_task) {
+        m_task->deleteLater();
+        m_task = nullptr;
+    }
     if (cancelled) {
         m_status->setText(tr("Loading cancelled"));
+        Q_EMIT loadCancelled();
         return;
     }
     if (!profile) {
-        m_status->setText(error);
-        Q_EMIT loadFailed(error);
-        QMessageBox::warning(this, tr("Cannot open profile"), error);
+        m_lastError = error.isEmpty() ? tr("%1: cannot be opened").arg(path) : error;
+        m_status->setText(m_lastError);
+        showError(tr("Cannot open profile"), m_lastError);
+        Q_EMIT loadFailed(m_lastError);
         return;
     }
-    m_profile = std::move(profile);
-    showProfile();
+    m_lastError.clear();
+    setProfile(std::move(profile), path);
+    addRecent(path);
     Q_EMIT profileLoaded();
 }
 
-void MainWindow::showProfile()
+void MainWindow::showError(const QString& title, const QString& message)
 {
-    m_laneTree->clear();
-    for (const Lane& lane : m_profile->lanes) {
-        auto* item = new QTreeWidgetItem(m_laneTree);
-        item->setText(0, QString::fromStdString(lane.info.process + " / " + lane.info.name));
-        item->setText(1, QString::fromLatin1(laneKindName(lane.info.kind)));
-        item->setText(2, QString::number(lane.size()));
+    if (m_errorBox)
+        m_errorBox->close();
+    // Window-modal and non-blocking: the window (and a test driving it) keeps running.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("loadErrorBox"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorBox = box;
+    box->open();
+}
+
+void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QString& path)
+{
+    m_profile = std::move(profile);
+    m_profilePath = !path.isEmpty() ? path : (m_profile ? QString::fromStdString(m_profile->rootPath) : QString());
+    m_timeline->setProfile(m_profile);
+    m_details->setProfile(m_profile);
+    m_search->setProfile(m_profile);
+    m_legend->setProfile(m_profile);
+    m_events->clear();
+    m_steps->setStepRecords(m_profile ? std::shared_ptr<const StepRecordSet>(m_profile, m_profile->stepRecords.get())
+                                      : nullptr);
+    if (m_profile && !m_profile->stepRecords)
+        m_steps->setStepRecords(nullptr);
+    m_stack->setCurrentWidget(m_profile ? static_cast<QWidget*>(m_timeline) : m_welcome);
+    if (m_profile) {
+        const ProfileStats s = m_profile->stats();
+        const QLocale locale;
+        QString text = tr("%1 events in %2 lanes, %3 ranks, %4 links")
+                           .arg(locale.toString(qulonglong(s.events)))
+                           .arg(m_profile->lanes.size())
+                           .arg(m_profile->ranks.size())
+                           .arg(locale.toString(qulonglong(m_profile->links.size())));
+        if (!m_profile->warnings.isEmpty())
+            text +=
+                tr(" — %n warning(s): %1", nullptr, int(m_profile->warnings.size())).arg(m_profile->warnings.first());
+        m_status->setText(text);
+        m_status->setToolTip(m_profile->warnings.join(QLatin1Char('\n')));
+        m_timeline->setFocus();
     }
-    m_stack->setCurrentWidget(m_laneTree);
-    setWindowTitle(tr("%1 — DSpark Timeline").arg(QFileInfo(QString::fromStdString(m_profile->rootPath)).fileName()));
-    m_status->setText(tr("%n lane(s), %1 warning(s)", nullptr, static_cast<int>(m_profile->lanes.size()))
-                          .arg(m_profile->warnings.size()));
+    retranslateUi();
+    updateActions();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selection ↔ panels
+
+void MainWindow::onEventSelected(EventRef e)
+{
+    if (!m_profile || !e.valid()) {
+        m_details->setEvent({});
+        m_selectionStatus->clear();
+        return;
+    }
+    const int stepRow = stepRowForEvent(e);
+    m_details->setEvent(e, stepRowForEvent(e) >= 0 ? stepTextForRow(stepRow) : QString());
+    if (stepRow >= 0 && !m_selectingFromTable)
+        m_steps->selectSourceRow(stepRow);
+    m_events->markEvent(e);
+    const Lane& lane = m_profile->lanes[e.lane];
+    const std::string_view name = m_profile->name(e);
+    m_selectionStatus->setText(tr("%1 · %2").arg(QString::fromUtf8(name.data(), qsizetype(name.size())).left(60),
+                                                 formatDuration(lane.durationNs[e.index])));
+    // A host call selected on the timeline lists the device tasks it launched.
+    if (!m_selectingFromTable) {
+        std::vector<EventRef> tasks;
+        for (const Link* l : m_profile->linksFrom(e))
+            if (isDeviceLane(m_profile->lanes[l->to.lane].info.kind))
+                tasks.push_back(l->to);
+        if (!tasks.empty())
+            m_events->setEvents(
+                tr("Device tasks launched by %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))),
+                m_profile, std::move(tasks), true);
+    }
+}
+
+void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
+{
+    if (!m_profile || endNs <= startNs)
+        return;
+    m_details->showTimeRange(startNs, endNs);
+    showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
+                    endNs);
+}
+
+void MainWindow::showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs)
+{
+    std::vector<EventRef> tasks;
+    for (uint32_t laneIndex = 0; laneIndex < m_profile->lanes.size(); ++laneIndex) {
+        const Lane& lane = m_profile->lanes[laneIndex];
+        if (!isDeviceLane(lane.info.kind) || (rank >= 0 && lane.info.rank != rank))
+            continue;
+        const auto [first, last] = lane.overlapping(startNs, endNs);
+        for (size_t i = first; i < last; ++i)
+            if (lane.startNs[i] >= startNs && lane.startNs[i] < endNs)
+                tasks.push_back({laneIndex, uint32_t(i)});
+    }
+    m_events->setEvents(title, m_profile, std::move(tasks), true);
+    m_eventsDock->show();
+}
+
+int MainWindow::stepRowForEvent(EventRef e) const
+{
+    const StepRecordSet* set = m_steps->stepRecords();
+    if (!m_profile || !set || !e.valid())
+        return -1;
+    const auto& rows = set->alignment.rows;
+    const int rank = m_profile->lanes[e.lane].info.rank;
+    const TimeNs t = m_profile->startNs(e);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const StepAlignmentRow& r = rows[i];
+        if (r.hasWindow() && r.traceRank == rank && t >= r.windowStartNs() && t < r.windowEndNs())
+            return int(i);
+    }
+    return -1;
+}
+
+QString MainWindow::stepTextForRow(int sourceRow) const
+{
+    const StepRecordSet* set = m_steps->stepRecords();
+    if (!set || sourceRow < 0 || sourceRow >= int(set->size()))
+        return {};
+    const StepRecord& r = set->record(size_t(sourceRow));
+    QString text = tr("forward_ct %1 (rank %2)").arg(r.forwardCt).arg(set->rows[sourceRow].rank);
+    if (sourceRow < int(set->anomalies.size()) && !set->anomalies[sourceRow].isEmpty())
+        text += tr(" — anomalous: %1").arg(set->anomalies[sourceRow]);
+    return text;
+}
+
+void MainWindow::showStep(int sourceRow, bool openTasks)
+{
+    const StepRecordSet* set = m_steps->stepRecords();
+    if (!m_profile || !set || sourceRow < 0 || sourceRow >= int(set->size()))
+        return;
+    const StepRecord& record = set->record(size_t(sourceRow));
+    const bool aligned = sourceRow < int(set->alignment.rows.size()) && set->alignment.rows[sourceRow].hasWindow();
+    if (!aligned) {
+        const QString status = sourceRow < int(set->alignment.rows.size())
+                                   ? QString::fromLatin1(stepMatchName(set->alignment.rows[sourceRow].status))
+                                   : QStringLiteral("not_aligned");
+        m_timeline->clearHighlightedInterval();
+        m_status->setText(tr("Step forward_ct %1 is not on the timeline (%2)").arg(record.forwardCt).arg(status));
+        return;
+    }
+    const StepAlignmentRow& row = set->alignment.rows[sourceRow];
+    const TimeNs a = row.windowStartNs(), b = row.windowEndNs();
+    m_timeline->zoom()->zoomToInterval(a, b, 0.03);
+    m_timeline->setHighlightedInterval(a, b, tr("step %1 · %2").arg(record.forwardCt).arg(formatDuration(b - a)));
+    if (row.traceRank >= 0)
+        for (uint32_t lane = 0; lane < m_profile->lanes.size(); ++lane)
+            if (m_profile->lanes[lane].info.rank == row.traceRank && isDeviceLane(m_profile->lanes[lane].info.kind)) {
+                m_timeline->ensureLaneVisible(lane);
+                break;
+            }
+    m_status->setText(stepTextForRow(sourceRow));
+    if (openTasks) {
+        const TimeNs da = row.deviceStartNs >= 0 ? row.deviceStartNs : a;
+        const TimeNs db = row.deviceEndNs >= 0 ? row.deviceEndNs : b;
+        showDeviceTasks(tr("Device tasks of step %1 (longest first)").arg(record.forwardCt), row.traceRank, da, db);
+    }
+}
+
+void MainWindow::stepBy(int delta, bool anomalousOnly)
+{
+    const StepRecordSet* set = m_steps->stepRecords();
+    QTableView* table = m_steps->table();
+    if (!set || set->empty())
+        return;
+    const int count = table->model()->rowCount();
+    int row = table->currentIndex().isValid() ? table->currentIndex().row() : (delta > 0 ? -1 : count);
+    for (row += delta; row >= 0 && row < count; row += delta) {
+        const int source = m_steps->sourceRow(row);
+        if (!anomalousOnly || (source < int(set->anomalies.size()) && !set->anomalies[source].isEmpty())) {
+            table->setCurrentIndex(table->model()->index(row, 0)); // emits stepSelected → showStep
+            return;
+        }
+    }
+}
+
+void MainWindow::showLaneMenu(int row, const QPoint& globalPos, EventRef event)
+{
+    LaneLayout* layout = m_timeline->layout();
+    QMenu menu(this);
+    if (event.valid() && m_profile) {
+        menu.addAction(tr("Zoom to This Event"), this, [this, event]() { m_timeline->zoomToEvent(event); });
+        menu.addAction(tr("Copy Name"), this, [this, event]() {
+            const std::string_view n = m_profile->name(event);
+            QGuiApplication::clipboard()->setText(QString::fromUtf8(n.data(), qsizetype(n.size())));
+        });
+        menu.addAction(tr("Find Events with This Name"), this, [this, event]() {
+            const std::string_view n = m_profile->name(event);
+            m_searchDock->show();
+            m_searchDock->raise();
+            m_search->search(QLatin1Char('^') +
+                                 QRegularExpression::escape(QString::fromUtf8(n.data(), qsizetype(n.size()))) +
+                                 QLatin1Char('$'),
+                             true);
+        });
+        menu.addSeparator();
+    }
+    if (row >= 0 && row < int(layout->rows().size())) {
+        const LaneLayout::Row r = layout->rows()[row];
+        if (r.kind == LaneLayout::RowKind::Lane) {
+            const uint32_t lane = r.lane;
+            menu.addAction(layout->isPinned(lane) ? tr("Unpin Lane") : tr("Pin Lane to Top"), this,
+                           [layout, lane]() { layout->setPinned(lane, !layout->isPinned(lane)); });
+            menu.addAction(tr("Hide Lane"), this, [layout, lane]() { layout->setHidden(lane, true); });
+            menu.addAction(tr("Move Lane Up"), this, [layout, lane]() { layout->moveLane(lane, -1); });
+            menu.addAction(tr("Move Lane Down"), this, [layout, lane]() { layout->moveLane(lane, 1); });
+        } else {
+            menu.addAction(r.collapsed ? tr("Expand Group") : tr("Collapse Group"), this,
+                           [layout, row]() { layout->toggleRow(row); });
+        }
+        menu.addSeparator();
+    }
+    menu.addAction(action(QStringLiteral("collapseAll")));
+    menu.addAction(action(QStringLiteral("expandAll")));
+    if (!layout->hiddenLanes().empty())
+        menu.addAction(action(QStringLiteral("showAllLanes")));
+    menu.exec(globalPos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recent profiles, hidden lanes, settings
+
+QStringList MainWindow::recentProfiles() const
+{
+    return QSettings().value(QStringLiteral("recentProfiles")).toStringList();
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    if (path.isEmpty())
+        return;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList list = recentProfiles();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > kMaxRecent)
+        list.removeLast();
+    QSettings().setValue(QStringLiteral("recentProfiles"), list);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    m_recentList->clear();
+    const QStringList list = recentProfiles();
+    int n = 0;
+    for (const QString& path : list) {
+        const QString label = QStringLiteral("&%1  %2").arg(++n % 10).arg(QDir::toNativeSeparators(path));
+        m_recentMenu->addAction(label, this, [this, path]() { openPath(path); });
+        auto* item = new QListWidgetItem(QDir::toNativeSeparators(path), m_recentList);
+        item->setData(Qt::UserRole, path);
+        if (!QFileInfo::exists(path))
+            item->setForeground(Qt::gray);
+    }
+    if (list.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(action(QStringLiteral("clearRecent")));
+    m_recentTitle->setVisible(!list.isEmpty());
+    m_recentList->setVisible(!list.isEmpty());
+}
+
+void MainWindow::rebuildHiddenLanesMenu()
+{
+    if (!m_hiddenMenu)
+        return;
+    m_hiddenMenu->clear();
+    const std::vector<uint32_t> hidden = m_timeline->layout()->hiddenLanes();
+    for (uint32_t lane : hidden) {
+        const LaneInfo& info = m_profile->lanes[lane].info;
+        m_hiddenMenu->addAction(
+            tr("Show %1 / %2").arg(QString::fromStdString(info.process), QString::fromStdString(info.name)), this,
+            [this, lane]() { m_timeline->layout()->setHidden(lane, false); });
+    }
+    if (hidden.empty())
+        m_hiddenMenu->addAction(tr("(no hidden lanes)"))->setEnabled(false);
+    else {
+        m_hiddenMenu->addSeparator();
+        m_hiddenMenu->addAction(action(QStringLiteral("showAllLanes")));
+    }
+}
+
+void MainWindow::readSettings()
+{
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_timeline->setLabelWidth(s.value(QStringLiteral("timeline/labelWidth"), 210).toInt());
+    action(QStringLiteral("absoluteTime"))
+        ->setChecked(s.value(QStringLiteral("timeline/absoluteTime"), false).toBool());
+    m_timeline->setAbsoluteTime(action(QStringLiteral("absoluteTime"))->isChecked());
+    action(QStringLiteral("allFlows"))->setChecked(s.value(QStringLiteral("timeline/allFlows"), false).toBool());
+    m_timeline->setShowAllFlows(action(QStringLiteral("allFlows"))->isChecked());
+    m_language = s.value(QStringLiteral("language")).toString();
+    for (QAction* a : m_languageGroup->actions())
+        a->setChecked(a->data().toString() == m_language);
+    // main() installed the system locale's translation; a saved choice overrides it.
+    if (!m_language.isEmpty())
+        installTranslations(m_language);
+}
+
+void MainWindow::writeSettings() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("timeline/labelWidth"), m_timeline->labelWidth());
+    s.setValue(QStringLiteral("timeline/absoluteTime"), m_timeline->absoluteTime());
+    s.setValue(QStringLiteral("timeline/allFlows"), m_timeline->showAllFlows());
+    s.setValue(QStringLiteral("language"), m_language);
+}
+
+void MainWindow::setLanguage(const QString& localeName)
+{
+    m_language = localeName;
+    for (QAction* a : m_languageGroup->actions())
+        a->setChecked(a->data().toString() == localeName);
+    QSettings().setValue(QStringLiteral("language"), localeName);
+    // Every widget receives QEvent::LanguageChange and retranslates itself.
+    const QString used = installTranslations(localeName);
+    m_status->setText(
+        tr("Language: %1")
+            .arg(used == QLatin1String("en") ? QStringLiteral("English") : QLocale(used).nativeLanguageName()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    writeSettings();
+    if (m_task)
+        m_task->cancel();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    openPath(urls.first().toLocalFile());
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
+
+void MainWindow::updateActions()
+{
+    const bool has = m_profile != nullptr;
+    for (const char* name : {"back", "undoView"})
+        action(QString::fromLatin1(name))->setEnabled(has && m_timeline->zoom()->canGoBack());
+    for (const char* name : {"forward", "redoView"})
+        action(QString::fromLatin1(name))->setEnabled(has && m_timeline->zoom()->canGoForward());
+    for (const char* name :
+         {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll", "zoomToSelection", "zoomToStep", "find", "findNext",
+          "findPrevious", "collapseAll", "expandAll", "clearSelection", "measureRepaint"})
+        action(QString::fromLatin1(name))->setEnabled(has);
+    const bool steps = has && m_steps->stepRecords() && !m_steps->stepRecords()->empty();
+    for (const char* name : {"previousStep", "nextStep", "previousAnomaly", "nextAnomaly", "zoomToStep"})
+        action(QString::fromLatin1(name))->setEnabled(steps);
+}
+
+void MainWindow::showShortcuts()
+{
+    const QString rows[][2] = {
+        {tr("W / S"), tr("zoom in / out (around the mouse)")},
+        {tr("A / D"), tr("pan left / right")},
+        {tr("Ctrl+wheel"), tr("zoom around the mouse")},
+        {tr("Shift+wheel"), tr("pan")},
+        {tr("drag"), tr("pan (and scroll lanes)")},
+        {tr("right-drag, Shift+drag, drag on the ruler"), tr("zoom to the dragged interval")},
+        {tr("Ctrl+drag"), tr("select a time range (its device tasks fill the kernel table)")},
+        {tr("click / double-click"), tr("select an event / zoom to it")},
+        {tr("F"), tr("zoom to the selection")},
+        {tr("Home, double-click on the ruler"), tr("fit everything")},
+        {tr("Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z"), tr("back / forward in the view history")},
+        {tr("[ / ]"), tr("previous / next step")},
+        {tr("Ctrl+[ / Ctrl+]"), tr("previous / next anomalous step")},
+        {tr("G"), tr("zoom to the selected step")},
+        {tr("Ctrl+F, F3, Shift+F3"), tr("search, next / previous match")},
+        {tr("Ctrl+T"), tr("absolute clock time")},
+        {tr("Ctrl+L"), tr("all flows in view")},
+        {tr("Esc"), tr("clear the selection")},
+        {tr("drag the name column's edge"), tr("resize the name column")},
+        {tr("right-click a lane"), tr("pin, hide, move lanes; collapse groups")},
+    };
+    QString html = QStringLiteral("<table cellspacing='4'>");
+    for (const auto& r : rows)
+        html +=
+            QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(r[0].toHtmlEscaped(), r[1].toHtmlEscaped());
+    html += QStringLiteral("</table>");
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard and Mouse"), html, QMessageBox::Close, this);
+    box.setTextFormat(Qt::RichText);
+    box.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About DSpark Timeline"),
+                       tr("<b>DSpark Timeline</b> %1<br>A timeline viewer for profiling SGLang DSpark speculative "
+                          "decoding on Ascend NPUs.")
+                           .arg(QCoreApplication::applicationVersion()));
 }
 
 } // namespace dspark::ui

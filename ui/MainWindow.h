@@ -3,19 +3,37 @@
 #include "model/Profile.h"
 
 #include <QMainWindow>
+#include <QMessageBox>
+#include <QPointer>
 
 #include <memory>
+#include <optional>
 
+class QAction;
+class QActionGroup;
+class QDockWidget;
 class QLabel;
+class QListWidget;
+class QMenu;
+class QMessageBox;
 class QProgressBar;
 class QPushButton;
-class QTreeWidget;
 class QStackedWidget;
 
 namespace dspark::ui {
 
+class EventDetailsPane;
+class EventTablePanel;
+class LegendPanel;
 class ProfileLoadTask;
+class SearchPanel;
+class StepTablePanel;
+class TimelineWidget;
 
+// The main window: the timeline in the centre; docks for the step table, the details of the
+// selection, the kernel/event table, search and the colour legend. Opens profiles in the background
+// (progress bar, Cancel), remembers recent profiles, window state and options (QSettings), switches
+// language at run time, and links the step table with the timeline both ways.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -24,31 +42,127 @@ public:
 
     // Opens a path (folder or file) in the background.
     void openPath(const QString& path);
-    // Handles the GUI's command line: a path, or nothing.
+    // Writes (once) and opens the embedded demo profile, in the background.
+    void openDemo();
+    // Handles the GUI's command line: a path, `--demo`, or nothing.
     void openFromCommandLine(const QStringList& args);
-    std::shared_ptr<const Profile> profile() const { return m_profile; }
+    void cancelLoading();
     bool isLoading() const;
+
+    std::shared_ptr<const Profile> profile() const { return m_profile; }
+    // Shows an already loaded profile (tests, embedding).
+    void setProfile(std::shared_ptr<const Profile> profile, const QString& path = {});
+
+    // ---- parts (tests, and features that extend the window: overlays, exports) ----
+    TimelineWidget* timeline() const { return m_timeline; }
+    StepTablePanel* stepPanel() const { return m_steps; }
+    EventDetailsPane* detailsPane() const { return m_details; }
+    EventTablePanel* eventTable() const { return m_events; }
+    SearchPanel* searchPanel() const { return m_search; }
+    LegendPanel* legendPanel() const { return m_legend; }
+    QMenu* fileMenu() const { return m_fileMenu; }
+    QMenu* viewMenu() const { return m_viewMenu; }
+    QMenu* toolsMenu() const { return m_toolsMenu; }
+    QAction* action(const QString& objectName) const;
+
+    QStringList recentProfiles() const;
+    QString lastError() const { return m_lastError; }
+    // The error box of the last failed load, while it is open.
+    QMessageBox* errorBox() const { return m_errorBox; }
+    QString statusText() const;
+
+    // "" follows the system locale; "en", "zh_CN".
+    void setLanguage(const QString& localeName);
+    QString language() const { return m_language; }
+
+    // Step table ↔ timeline.
+    void showStep(int sourceRow, bool openTasks);
+    void stepBy(int delta, bool anomalousOnly);
 
 Q_SIGNALS:
     void profileLoaded();
     void loadFailed(const QString& error);
+    void loadCancelled();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
-    void buildMenus();
-    void openFolderDialog();
-    void openFileDialog();
-    void cancelLoading();
-    void onLoadFinished(std::shared_ptr<Profile> profile, const QString& error, bool cancelled);
-    void showProfile();
+    void createActions();
+    void createMenus();
+    void createDocks();
+    QWidget* createWelcomePage();
+    void retranslateUi();
+    void startTask(ProfileLoadTask* task, const QString& label);
+    void onLoadFinished(std::shared_ptr<Profile> profile, const QString& error, bool cancelled, const QString& path);
+    void showError(const QString& title, const QString& message);
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void rebuildHiddenLanesMenu();
+    void readSettings();
+    void writeSettings() const;
+    void onEventSelected(EventRef e);
+    void onTimeRangeSelected(TimeNs startNs, TimeNs endNs);
+    void showLaneMenu(int row, const QPoint& globalPos, EventRef event);
+    int stepRowForEvent(EventRef e) const;
+    QString stepTextForRow(int sourceRow) const;
+    void showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs);
+    void showShortcuts();
+    void showAbout();
+    void updateActions();
 
     std::shared_ptr<const Profile> m_profile;
+    QString m_profilePath;
     ProfileLoadTask* m_task = nullptr;
+    QString m_lastError;
+    QPointer<QMessageBox> m_errorBox;
+    QString m_language;
+
     QStackedWidget* m_stack = nullptr;
-    QLabel* m_emptyLabel = nullptr;
-    QTreeWidget* m_laneTree = nullptr;
+    QWidget* m_welcome = nullptr;
+    QLabel* m_welcomeTitle = nullptr;
+    QLabel* m_welcomeText = nullptr;
+    QLabel* m_recentTitle = nullptr;
+    QListWidget* m_recentList = nullptr;
+    QPushButton* m_openFolderButton = nullptr;
+    QPushButton* m_openFileButton = nullptr;
+    QPushButton* m_openDemoButton = nullptr;
+    TimelineWidget* m_timeline = nullptr;
+
+    StepTablePanel* m_steps = nullptr;
+    EventDetailsPane* m_details = nullptr;
+    EventTablePanel* m_events = nullptr;
+    SearchPanel* m_search = nullptr;
+    LegendPanel* m_legend = nullptr;
+    QDockWidget* m_stepsDock = nullptr;
+    QDockWidget* m_detailsDock = nullptr;
+    QDockWidget* m_eventsDock = nullptr;
+    QDockWidget* m_searchDock = nullptr;
+    QDockWidget* m_legendDock = nullptr;
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_hiddenMenu = nullptr;
+    QMenu* m_panelsMenu = nullptr;
+    QMenu* m_navigateMenu = nullptr;
+    QMenu* m_toolsMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_debugMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QActionGroup* m_languageGroup = nullptr;
+
+    QLabel* m_status = nullptr;
+    QLabel* m_selectionStatus = nullptr;
+    QLabel* m_frameStatus = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancelButton = nullptr;
-    QLabel* m_status = nullptr;
+    QByteArray m_defaultState;
+    bool m_selectingFromTable = false;
 };
 
 } // namespace dspark::ui

@@ -1,12 +1,14 @@
 #include "ProfileLoadTask.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QMetaObject>
 #include <QPointer>
 
 namespace dspark::ui {
 
-ProfileLoadTask::ProfileLoadTask(QString path, QObject* parent) : QObject(parent), m_path(std::move(path))
+ProfileLoadTask::ProfileLoadTask(QString path, QObject* parent, Preparation prepare)
+    : QObject(parent), m_path(std::move(path)), m_prepare(std::move(prepare))
 {
     qRegisterMetaType<std::shared_ptr<dspark::Profile>>("std::shared_ptr<dspark::Profile>");
 }
@@ -34,29 +36,47 @@ void ProfileLoadTask::start()
 {
     QPointer<ProfileLoadTask> self(this);
     auto cancelFlag = m_cancel;
-    const std::string path = m_path.toStdString();
-    m_thread = QThread::create([self, cancelFlag, path]() {
-        auto timer = std::make_shared<QElapsedTimer>();
-        timer->start();
+    QString path = m_path;
+    Preparation prepare = m_prepare;
+    m_thread = QThread::create([self, cancelFlag, path, prepare]() mutable {
+        auto deliver = [self](auto&& f) {
+            if (self)
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, f]() {
+                        if (self)
+                            f(self.data());
+                    },
+                    Qt::QueuedConnection);
+        };
+        if (prepare) {
+            deliver([](ProfileLoadTask* t) {
+                Q_EMIT t->progress(0.0, QCoreApplication::translate("ProfileLoadTask", "Preparing…"));
+            });
+            const QString error = prepare(path);
+            if (!error.isEmpty() || cancelFlag->load()) {
+                const bool cancelled = cancelFlag->load();
+                deliver([error, cancelled, path](ProfileLoadTask* t) {
+                    Q_EMIT t->finished(nullptr, error, cancelled, path);
+                });
+                return;
+            }
+        }
+        QElapsedTimer timer;
+        timer.start();
         // Progress is throttled to ~30 updates a second and delivered queued to the UI thread.
         LoadProgress progress(
-            [self, timer](double fraction, const QString& phase) {
-                if (!phase.isEmpty() || timer->elapsed() > 33) {
-                    timer->restart();
-                    if (self)
-                        QMetaObject::invokeMethod(self.data(), [self, fraction, phase]() {
-                            if (self)
-                                Q_EMIT self->progress(fraction, phase);
-                        }, Qt::QueuedConnection);
+            [&timer, deliver](double fraction, const QString& phase) {
+                if (!phase.isEmpty() || timer.elapsed() > 33) {
+                    timer.restart();
+                    deliver([fraction, phase](ProfileLoadTask* t) { Q_EMIT t->progress(fraction, phase); });
                 }
             },
             cancelFlag.get());
-        LoadOutcome outcome = loadProfile(path, progress);
-        if (self)
-            QMetaObject::invokeMethod(self.data(), [self, outcome]() {
-                if (self)
-                    Q_EMIT self->finished(outcome.profile, outcome.error, outcome.cancelled);
-            }, Qt::QueuedConnection);
+        LoadOutcome outcome = loadProfile(path.toStdString(), progress);
+        deliver([outcome, path](ProfileLoadTask* t) {
+            Q_EMIT t->finished(outcome.profile, outcome.error, outcome.cancelled, path);
+        });
     });
     m_thread->start();
 }

@@ -45,22 +45,26 @@ void EventPalette::reset(const Profile* profile)
     m_fill.assign(profile ? profile->strings.size() : 0, 0);
 }
 
-QRgb EventPalette::computeFill(uint32_t nameId, EventKind kind) const
+QRgb EventPalette::colorFor(std::string_view name, EventKind kind)
 {
     if (kind == EventKind::OverlapSpan) {
-        const std::string_view n = m_profile ? m_profile->strings.view(nameId) : std::string_view();
-        if (n == "Computing")
+        if (name == "Computing")
             return 0xff66bb6a;
-        if (n == "Communication(Not Overlapped)")
+        if (name == "Communication(Not Overlapped)")
             return 0xffe57373;
-        if (n == "Communication")
+        if (name == "Communication")
             return 0xff64b5f6;
         return 0xffcfd8dc; // Free
     }
     if (isFixedKind(kind))
         return kindColor(kind);
-    const QRgb c = colorForName(m_profile ? m_profile->strings.view(nameId) : std::string_view());
-    if (nameId < m_fill.size())
+    return colorForName(name);
+}
+
+QRgb EventPalette::computeFill(uint32_t nameId, EventKind kind) const
+{
+    const QRgb c = colorFor(m_profile ? m_profile->strings.view(nameId) : std::string_view(), kind);
+    if (!isFixedKind(kind) && nameId < m_fill.size())
         m_fill[nameId] = c;
     return c;
 }

@@ -28,6 +28,8 @@ public:
     QRgb counterColor(const std::string& laneName) const;
     // Colour for a name without a profile (legend of an export, tests).
     static QRgb colorForName(std::string_view name);
+    // The colour the timeline gives an event of this name and kind (tables, legends).
+    static QRgb colorFor(std::string_view name, EventKind kind);
     static QRgb kindColor(EventKind kind);
     static uint32_t nameHash(std::string_view name);
 

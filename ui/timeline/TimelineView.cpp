@@ -332,6 +332,13 @@ void TimelineView::scrollContentsBy(int dx, int dy)
     QGraphicsView::scrollContentsBy(dx, dy);
 }
 
+void TimelineView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    // Rows are as wide as the viewport and the time scale spans it: both follow its size.
+    m_timeline->relayoutItems();
+}
+
 QString TimelineView::tooltipFor(const Hit& hit) const
 {
     const Profile* p = m_timeline->profile();

@@ -49,6 +49,7 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
     bool viewportEvent(QEvent* event) override;
     void scrollContentsBy(int dx, int dy) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     enum class Drag { None, Pending, Pan, RubberZoom, RangeSelect, LabelResize };

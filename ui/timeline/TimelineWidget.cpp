@@ -111,13 +111,6 @@ void TimelineWidget::updateScale()
     m_scale = TimeScale(m_zoom->startNs(), m_zoom->endNs(), m_ctx.style.labelWidth, eventAreaWidth());
 }
 
-void TimelineWidget::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    updateScale();
-    relayoutItems();
-}
-
 void TimelineWidget::relayoutItems()
 {
     const auto& rows = m_layout->rows();

@@ -114,7 +114,6 @@ Q_SIGNALS:
     void laneContextMenuRequested(int row, const QPoint& globalPos, dspark::EventRef event);
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:

@@ -1,0 +1,151 @@
+#include "panels/EventTablePanel.h"
+
+#include "panels/EventTableModel.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace dspark::ui {
+
+EventTablePanel::EventTablePanel(QWidget* parent) : QWidget(parent)
+{
+    m_title = new QLabel(this);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_count = new QLabel(this);
+    m_filter = new QLineEdit(this);
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMaximumWidth(260);
+    m_model = new EventTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(EventTableModel::SortRole);
+    m_proxy->setFilterKeyColumn(EventTableModel::Name);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->setDefaultSectionSize(20);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(EventTableModel::Name, QHeaderView::Interactive);
+    m_table->setColumnWidth(EventTableModel::Name, 280);
+    m_table->setColumnWidth(EventTableModel::Duration, 90);
+    m_table->setColumnWidth(EventTableModel::Start, 150);
+    m_table->setColumnWidth(EventTableModel::LaneColumn, 200);
+    m_table->setWordWrap(false);
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(4, 2, 4, 2);
+    top->addWidget(m_title, 1);
+    top->addWidget(m_count);
+    top->addWidget(m_filter);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(0);
+    box->addLayout(top);
+    box->addWidget(m_table, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setFilterFixedString(text);
+        updateCount();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!m_marking && current.isValid())
+                    Q_EMIT eventClicked(eventAtRow(current.row()));
+            });
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { Q_EMIT eventActivated(eventAtRow(index.row())); });
+    retranslate();
+}
+
+void EventTablePanel::retranslate()
+{
+    m_filter->setPlaceholderText(tr("Filter by name…"));
+    m_title->setText(m_titleText.isEmpty() ? tr("Select a step or a time range (Ctrl+drag)") : m_titleText);
+    m_model->retranslate();
+    updateCount();
+}
+
+void EventTablePanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void EventTablePanel::setEvents(const QString& title, std::shared_ptr<const Profile> profile,
+                                std::vector<EventRef> events, bool sortByDuration)
+{
+    m_titleText = title;
+    m_title->setText(title);
+    m_model->setEvents(std::move(profile), std::move(events));
+    if (sortByDuration)
+        m_table->sortByColumn(EventTableModel::Duration, Qt::DescendingOrder);
+    else
+        m_table->sortByColumn(EventTableModel::Start, Qt::AscendingOrder);
+    updateCount();
+}
+
+void EventTablePanel::clear()
+{
+    m_titleText.clear();
+    m_model->clear();
+    retranslate();
+}
+
+QString EventTablePanel::title() const
+{
+    return m_title->text();
+}
+
+int EventTablePanel::rowCount() const
+{
+    return m_proxy->rowCount();
+}
+
+EventRef EventTablePanel::eventAtRow(int row) const
+{
+    const QModelIndex source = m_proxy->mapToSource(m_proxy->index(row, 0));
+    return m_model->eventAt(source.row());
+}
+
+void EventTablePanel::markEvent(EventRef e)
+{
+    const int sourceRow = m_model->rowOf(e);
+    m_marking = true;
+    if (sourceRow < 0) {
+        m_table->selectionModel()->clearSelection();
+    } else {
+        const QModelIndex index = m_proxy->mapFromSource(m_model->index(sourceRow, 0));
+        m_table->selectionModel()->setCurrentIndex(index,
+                                                   QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(index);
+    }
+    m_marking = false;
+}
+
+void EventTablePanel::updateCount()
+{
+    const int shown = m_proxy->rowCount(), total = m_model->rowCount();
+    m_count->setText(shown == total ? tr("%n event(s)", nullptr, total)
+                                    : tr("%1 of %n event(s)", nullptr, total).arg(shown));
+}
+
+} // namespace dspark::ui
