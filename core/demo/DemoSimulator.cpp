@@ -122,12 +122,12 @@ const int kBuckets[] = {8, 16, 24, 32, 48, 64, 96, 128};
 std::string fmt(const char* pattern, std::initializer_list<int64_t> args)
 {
     std::string out = pattern;
-    int i = 1;
+    char key[4] = {'%', '1', 0, 0};
     for (int64_t a : args) {
-        const std::string key = "%" + std::to_string(i++);
         const size_t at = out.find(key);
+        ++key[1];
         if (at != std::string::npos)
-            out.replace(at, key.size(), std::to_string(a));
+            out.replace(at, 2, std::to_string(a));
     }
     return out;
 }

@@ -71,7 +71,8 @@ static ojson profilerInfo(TimeNs sessionStart, TimeNs sessionEnd)
     return info;
 }
 
-DemoResult writeDemo(const DemoOptions& options, const std::string& outDirIn, const LoadProgress& progress)
+static DemoResult writeDemoInto(const DemoOptions& options, const std::string& outDirIn, const LoadProgress& progress,
+                                bool& createdOutDir)
 {
     DemoResult result;
     std::error_code ec;
@@ -95,6 +96,7 @@ DemoResult writeDemo(const DemoOptions& options, const std::string& outDirIn, co
     }
     const fs::path runFolder = outDir / n::RunFolder;
     const fs::path output = runFolder / "ASCEND_PROFILER_OUTPUT";
+    createdOutDir = !fs::exists(outDir, ec);
     fs::create_directories(output, ec);
     if (ec) {
         result.error = tr("%1: cannot create the folder (%2)").arg(qs(output.string()), qs(ec.message()));
@@ -246,6 +248,23 @@ DemoResult writeDemo(const DemoOptions& options, const std::string& outDirIn, co
             result.error = error;
             return result;
         }
+    }
+    return result;
+}
+
+DemoResult writeDemo(const DemoOptions& options, const std::string& outDir, const LoadProgress& progress)
+{
+    bool createdOutDir = false;
+    DemoResult result = writeDemoInto(options, outDir, progress, createdOutDir);
+    if (!result.error.isEmpty() && !result.runFolder.empty()) {
+        // Take back what this run wrote (only our own names), so that a retry finds the folder empty.
+        std::error_code ec;
+        const fs::path out(result.outDir);
+        fs::remove_all(result.runFolder, ec);
+        fs::remove(out / "server_info.json", ec);
+        fs::remove(out / "ground_truth.json", ec);
+        if (createdOutDir)
+            fs::remove(out, ec); // only when empty
     }
     return result;
 }

@@ -1,0 +1,48 @@
+// Writes the demo profile at a given scale and reports how fast (docs/performance.md, "Demo writer").
+// usage: bench_demo_write [SCALE=40] [--trace-json] [--keep DIR]
+#include "demo/DemoWriter.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <filesystem>
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    dspark::demo::DemoOptions options;
+    options.scale = 40;
+    QString keep;
+    for (int i = 1; i < argc; ++i) {
+        const QString a = QString::fromLocal8Bit(argv[i]);
+        if (a == QLatin1String("--trace-json"))
+            options.traceJson = true;
+        else if (a == QLatin1String("--keep") && i + 1 < argc)
+            keep = QString::fromLocal8Bit(argv[++i]);
+        else
+            options.scale = a.toInt();
+    }
+    QTemporaryDir tmp;
+    const QString out = keep.isEmpty() ? tmp.filePath(QStringLiteral("demo")) : keep;
+    QElapsedTimer timer;
+    timer.start();
+    const dspark::demo::DemoResult r = dspark::demo::writeDemo(options, out.toStdString());
+    const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    if (!r.error.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(r.error));
+        return 1;
+    }
+    std::error_code ec;
+    uint64_t bytes = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(out.toStdString(), ec))
+        if (e.is_regular_file(ec))
+            bytes += e.file_size(ec);
+    std::printf("scale %d: %lld iterations, %lld tasks, %lld host events, %lld trace events, %.1f MB on disk, "
+                "%.2f s, %.0f tasks/s\n",
+                options.scale, static_cast<long long>(r.iterations), static_cast<long long>(r.counts.tasks),
+                static_cast<long long>(r.counts.pytorchApi + r.counts.cannApi), static_cast<long long>(r.traceEvents),
+                static_cast<double>(bytes) / 1e6, seconds, static_cast<double>(r.counts.tasks) / seconds);
+    return 0;
+}
