@@ -1,14 +1,390 @@
 #include "io/ChromeTraceLoader.h"
 
+#include "io/trace/JsonText.h"
+#include "io/trace/TraceArgsSource.h"
+#include "io/trace/TraceBuilder.h"
+#include "io/trace/TraceIngest.h"
+#include "io/trace/TraceLoadTuning.h"
+#include "util/Gzip.h"
+#include "util/MappedFile.h"
+
 #include <QCoreApplication>
+
+#include <nlohmann/json.hpp>
+#include <simdjson.h>
+
+#include <atomic>
+#include <filesystem>
+#include <optional>
+#include <regex>
+#include <thread>
 
 namespace dspark {
 
-QString loadChromeTrace(const ScannedFile& file, Profile&, const LoadProgress&)
+namespace trace {
+LoadTuning& loadTuning()
 {
-    // In development: replaced by the real loader.
-    return QCoreApplication::translate("ChromeTraceLoader", "%1: this format is not supported yet")
-        .arg(QString::fromStdString(file.path));
+    static LoadTuning tuning;
+    return tuning;
+}
+} // namespace trace
+
+using trace::TraceIngest;
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ChromeTraceLoader", text);
+}
+
+// What the top level of the file says besides the events.
+struct TopLevel {
+    bool isObject = false;
+    size_t eventsBegin = 0; // just after the events array's '['
+    std::optional<std::string> displayTimeUnit;
+    std::optional<int> distributedRank;
+};
+
+enum class MembersEnd { FoundEvents, ObjectEnd, Error };
+
+// Reads "key": value members of the top-level object from `pos`. In the header (`first` = true, pos
+// after '{') it stops at "traceEvents"; after the events array (`first` = false) it reads to '}'.
+// Values are validated and skipped by the scalar scanner; only small known ones are parsed.
+MembersEnd readMembers(const char* data, size_t size, size_t& pos, bool first, TopLevel& top, size_t& errorOffset,
+                       std::string& error)
+{
+    std::string key;
+    while (true) {
+        pos = trace::skipJsonSpace(data, pos, size);
+        if (pos >= size) {
+            errorOffset = size;
+            error = "unexpected end of data inside the top-level object (truncated file?)";
+            return MembersEnd::Error;
+        }
+        if (data[pos] == '}') {
+            ++pos;
+            return MembersEnd::ObjectEnd;
+        }
+        if (!first) {
+            if (data[pos] != ',') {
+                errorOffset = pos;
+                error = "expected ',' or '}' in the top-level object";
+                return MembersEnd::Error;
+            }
+            pos = trace::skipJsonSpace(data, pos + 1, size);
+        }
+        first = false;
+        if (pos >= size || data[pos] != '"') {
+            errorOffset = pos;
+            error = "expected a quoted key in the top-level object";
+            return MembersEnd::Error;
+        }
+        const trace::ScanResult k = trace::scanJsonValue(data, pos, size);
+        if (!k.ok) {
+            errorOffset = k.end;
+            error = k.message;
+            return MembersEnd::Error;
+        }
+        if (!trace::unescapeJsonString(std::string_view(data + pos + 1, k.end - pos - 2), key))
+            key.clear();
+        pos = trace::skipJsonSpace(data, k.end, size);
+        if (pos >= size || data[pos] != ':') {
+            errorOffset = pos;
+            error = "expected ':' after a key";
+            return MembersEnd::Error;
+        }
+        pos = trace::skipJsonSpace(data, pos + 1, size);
+        if (key == "traceEvents" && top.eventsBegin == 0) {
+            if (pos >= size || data[pos] != '[') {
+                errorOffset = pos;
+                error = "\"traceEvents\" is not an array";
+                return MembersEnd::Error;
+            }
+            top.eventsBegin = pos + 1;
+            return MembersEnd::FoundEvents;
+        }
+        const trace::ScanResult v = trace::scanJsonValue(data, pos, size);
+        if (!v.ok) {
+            errorOffset = v.end;
+            error = v.message;
+            return MembersEnd::Error;
+        }
+        if (key == "displayTimeUnit" || key == "distributedInfo") {
+            const nlohmann::json j = nlohmann::json::parse(data + pos, data + v.end, nullptr, false);
+            if (key == "displayTimeUnit" && j.is_string())
+                top.displayTimeUnit = j.get<std::string>();
+            if (key == "distributedInfo" && j.is_object() && j.contains("rank") && j["rank"].is_number_integer())
+                top.distributedRank = j["rank"].get<int>();
+        }
+        pos = v.end;
+    }
+}
+
+struct IngestOutcome {
+    std::vector<std::unique_ptr<TraceIngest>> parts; // in file order
+    size_t arrayEnd = 0;
+    bool failed = false;
+    bool cancelled = false;
+    size_t errorOffset = 0;
+    std::string errorMessage;
+};
+
+// Parses the events array, in two halves on two threads when it is large: the second thread starts
+// at a likely element boundary near the middle; the first parses up to it and so verifies it (if the
+// boundary was not real, the first thread simply goes on to the end and the second's work is dropped).
+IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scaleDigits, const LoadProgress& progress)
+{
+    const trace::LoadTuning& tuning = trace::loadTuning();
+    const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16)};
+    const size_t span = size > begin ? size - begin : 1;
+    std::atomic<uint64_t> done{0};
+    const auto onMainChunk = [&](size_t bytes) {
+        done += bytes;
+        progress.update(0.85 * double(std::min<uint64_t>(done, span)) / double(span), tr("Reading events"));
+        return !progress.cancelled();
+    };
+    IngestOutcome out;
+    const auto fail = [&](const TraceIngest::Result& r) {
+        out.failed = r.stop == TraceIngest::Stop::Error;
+        out.cancelled = r.stop == TraceIngest::Stop::Cancelled;
+        out.errorOffset = r.errorOffset;
+        out.errorMessage = r.errorMessage;
+        return std::move(out);
+    };
+
+    size_t split = SIZE_MAX;
+    if (tuning.twoThreads && span >= tuning.splitThreshold && std::thread::hardware_concurrency() >= 2) {
+        size_t closeEnd = 0, next = 0;
+        if (trace::findElementBoundary(data, begin + span / 2, size, closeEnd, next))
+            split = next;
+    }
+    auto first = std::make_unique<TraceIngest>(data, size, options);
+    if (split == SIZE_MAX) {
+        const TraceIngest::Result r = first->run(begin, SIZE_MAX, onMainChunk);
+        if (r.stop != TraceIngest::Stop::ArrayEnd)
+            return fail(r);
+        out.arrayEnd = r.arrayEnd;
+        out.parts.push_back(std::move(first));
+        return out;
+    }
+    auto second = std::make_unique<TraceIngest>(data, size, options);
+    std::atomic<bool> secondNotNeeded{false};
+    TraceIngest::Result secondResult;
+    std::thread worker([&] {
+        secondResult = second->run(split, SIZE_MAX, [&](size_t bytes) {
+            done += bytes;
+            return !secondNotNeeded.load() && !progress.cancelled();
+        });
+    });
+    const TraceIngest::Result firstResult = first->run(begin, split, onMainChunk);
+    if (firstResult.stop != TraceIngest::Stop::ReachedStop)
+        secondNotNeeded = true;
+    worker.join();
+    if (firstResult.stop == TraceIngest::Stop::ArrayEnd) {
+        out.arrayEnd = firstResult.arrayEnd; // the planned split was not an element boundary: one part
+        out.parts.push_back(std::move(first));
+        return out;
+    }
+    if (firstResult.stop != TraceIngest::Stop::ReachedStop)
+        return fail(firstResult);
+    if (secondResult.stop != TraceIngest::Stop::ArrayEnd)
+        return fail(secondResult);
+    out.arrayEnd = secondResult.arrayEnd;
+    out.parts.push_back(std::move(first));
+    out.parts.push_back(std::move(second));
+    return out;
+}
+
+// Rank of a Kineto trace that does not say it: SGLang names files [prefix-]{id}-TP-{tp}[-DP-..].trace.json.gz;
+// other tools write rank<N>.
+std::optional<int> rankFromFileName(const std::string& path)
+{
+    const std::string name = std::filesystem::path(path).filename().string();
+    static const std::regex tp(R"(-TP-(\d+))");
+    static const std::regex rank(R"(rank[_-]?(\d+))", std::regex::icase);
+    std::smatch m;
+    if (std::regex_search(name, m, tp) || std::regex_search(name, m, rank)) {
+        try {
+            return std::stoi(m[1]);
+        } catch (...) {
+        }
+    }
+    return std::nullopt;
+}
+
+void warnTally(Profile& profile, const QString& path, const char* what, const trace::IssueTally& tally)
+{
+    if (tally.count == 0)
+        return;
+    QStringList examples;
+    for (const std::string& e : tally.examples)
+        examples.push_back(QString::fromStdString(e));
+    profile.warn(QCoreApplication::translate("ChromeTraceLoader", what)
+                     .arg(path)
+                     .arg(tally.count)
+                     .arg(examples.join(QStringLiteral("; "))));
+}
+
+} // namespace
+
+QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+{
+    const QString path = QString::fromStdString(file.path);
+    std::string error;
+    MappedFile mapped = MappedFile::open(file.path, error);
+    if (!mapped.isOpen())
+        return tr("%1: cannot be read (%2)").arg(path, QString::fromStdString(error));
+
+    // The bytes: the mapped file itself, or the inflated .gz (kept: args are read from it later).
+    std::shared_ptr<const void> owner;
+    const char* data = nullptr;
+    size_t size = 0;
+    if (looksGzipped(mapped.data(), mapped.size())) {
+        progress.update(0.0, tr("Decompressing"));
+        auto bytes = std::make_shared<HeapBytes>();
+        if (!gunzip(mapped.data(), mapped.size(), simdjson::SIMDJSON_PADDING, *bytes, error))
+            return tr("%1: the compressed file is damaged (%2); nothing was loaded")
+                .arg(path, QString::fromStdString(error));
+        mapped = MappedFile();
+        data = bytes->data();
+        size = bytes->size();
+        owner = std::move(bytes);
+    } else {
+        auto file = std::make_shared<MappedFile>(std::move(mapped));
+        file->adviseSequential();
+        data = file->data();
+        size = file->size();
+        owner = std::move(file);
+    }
+
+    // The top level: an array of events (Ascend) or {"traceEvents": [...], ...} (Kineto).
+    size_t pos = size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    pos = trace::skipJsonSpace(data, pos, size);
+    if (pos >= size)
+        return tr("%1: the file is empty").arg(path);
+    TopLevel top;
+    size_t errorOffset = 0;
+    if (data[pos] == '[') {
+        top.eventsBegin = pos + 1;
+    } else if (data[pos] == '{') {
+        top.isObject = true;
+        ++pos;
+        const MembersEnd end = readMembers(data, size, pos, true, top, errorOffset, error);
+        if (end == MembersEnd::Error)
+            return tr("%1: malformed JSON at byte %2: %3")
+                .arg(path)
+                .arg(errorOffset)
+                .arg(QString::fromStdString(error));
+        if (end == MembersEnd::ObjectEnd)
+            return tr("%1: JSON, but not a Chrome trace (the top-level object has no \"traceEvents\" array)").arg(path);
+    } else {
+        return tr("%1: not JSON: byte %2 is neither '[' nor '{' (not a Chrome trace)").arg(path).arg(pos);
+    }
+
+    int scaleDigits = top.displayTimeUnit == "ns" ? 0 : 3;
+    IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, progress);
+    const auto ingestError = [&]() -> QString {
+        if (ingest.cancelled)
+            return tr("Loading cancelled");
+        if (ingest.failed)
+            return tr("%1: malformed JSON at byte %2: %3; nothing was loaded")
+                .arg(path)
+                .arg(ingest.errorOffset)
+                .arg(QString::fromStdString(ingest.errorMessage));
+        return {};
+    };
+    if (const QString e = ingestError(); !e.isEmpty())
+        return e;
+
+    // After the events array: the rest of the top-level object (Kineto puts displayTimeUnit and
+    // distributedInfo there), or nothing but whitespace.
+    if (top.isObject) {
+        pos = ingest.arrayEnd + 1;
+        if (readMembers(data, size, pos, false, top, errorOffset, error) == MembersEnd::Error)
+            profile.warn(tr("%1: the file is malformed after the events array, at byte %2 (%3); the events were "
+                            "loaded")
+                             .arg(path)
+                             .arg(errorOffset)
+                             .arg(QString::fromStdString(error)));
+        if (top.displayTimeUnit == "ns" && scaleDigits != 0) {
+            // Timestamps are in ns (declared after the events): read them again with the right unit.
+            scaleDigits = 0;
+            ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, progress);
+            if (const QString e = ingestError(); !e.isEmpty())
+                return e;
+        }
+    } else {
+        pos = trace::skipJsonSpace(data, ingest.arrayEnd + 1, size);
+        if (pos < size)
+            profile.warn(tr("%1: data after the end of the events array (byte %2) was ignored").arg(path).arg(pos));
+    }
+
+    uint64_t elements = 0, traceEvents = 0;
+    trace::IssueTally missingTs, missingPh, unknownPh, notObject, negativeDuration, badNumber, badFlow, invalidUtf8;
+    for (const auto& part : ingest.parts) {
+        elements += part->elements;
+        traceEvents += part->traceEvents;
+        missingTs.merge(part->missingTs);
+        missingPh.merge(part->missingPh);
+        unknownPh.merge(part->unknownPh);
+        notObject.merge(part->notObject);
+        negativeDuration.merge(part->negativeDuration);
+        badNumber.merge(part->badNumber);
+        badFlow.merge(part->badFlow);
+        invalidUtf8.merge(part->invalidUtf8);
+    }
+    if (elements > 0 && traceEvents == 0)
+        return tr("%1: JSON, but not a Chrome trace: none of its %2 array elements is a trace event (an object "
+                  "with \"ph\" and \"ts\")")
+            .arg(path)
+            .arg(elements);
+
+    // Rank: Kineto says it in distributedInfo (else the file name tells); Ascend files belong to the
+    // rank of their profiler_info_<rank>.json (the scanner found it).
+    int rank = file.rank >= 0 ? file.rank : 0;
+    if (top.isObject) {
+        if (top.distributedRank)
+            rank = *top.distributedRank;
+        else if (const std::optional<int> fromName = rankFromFileName(file.path))
+            rank = *fromName;
+    }
+
+    progress.update(0.87, tr("Building lanes"));
+    const uint8_t source = profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(owner, data, size));
+    std::vector<TraceIngest*> parts;
+    for (const auto& part : ingest.parts)
+        parts.push_back(part.get());
+    trace::TraceBuilder builder(profile, {rank, source, file.path});
+    const trace::TraceBuilder::Summary summary = builder.build(parts);
+    ingest.parts.clear();
+
+    warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ts\" were skipped (%3)"),
+              missingTs);
+    warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ph\" were skipped (%3)"),
+              missingPh);
+    warnTally(profile, path,
+              QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events with an unsupported phase were skipped (%3)"),
+              unknownPh);
+    warnTally(profile, path,
+              QT_TRANSLATE_NOOP("ChromeTraceLoader",
+                                "%1: %2 elements of the events array are not objects and were skipped (%3)"),
+              notObject);
+    warnTally(profile, path,
+              QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 slices with a negative duration were clamped to 0 (%3)"),
+              negativeDuration);
+    warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 unreadable timestamps or durations (%3)"),
+              badNumber);
+    warnTally(profile, path,
+              QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 flow events without an id were skipped (%3)"), badFlow);
+    warnTally(
+        profile, path,
+        QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: invalid UTF-8 was replaced by '?' in %2 parts of the file (%3)"),
+        invalidUtf8);
+    for (const QString& w : summary.warnings)
+        profile.warn(w);
+    progress.update(1.0);
+    return {};
 }
 
 } // namespace dspark

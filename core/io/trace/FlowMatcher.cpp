@@ -1,0 +1,157 @@
+#include "io/trace/FlowMatcher.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace dspark::trace {
+
+void SliceLocator::setTrack(uint32_t track, uint32_t lane, uint32_t first, uint32_t count)
+{
+    if (track >= m_ranges.size())
+        m_ranges.resize(track + 1);
+    m_ranges[track] = Range{lane, first, count, false, {}};
+}
+
+EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing)
+{
+    if (track >= m_ranges.size() || m_ranges[track].lane == UINT32_MAX || m_ranges[track].count == 0)
+        return {};
+    Range& r = m_ranges[track];
+    const Lane& lane = profile.lanes[r.lane];
+    const TimeNs* start = lane.startNs.data() + r.first;
+    const TimeNs* dur = lane.durationNs.data() + r.first;
+    const auto before = [&](uint32_t a, uint32_t b) {
+        return start[a] != start[b] ? start[a] < start[b] : dur[a] > dur[b];
+    };
+    if (!r.checked) {
+        r.checked = true;
+        bool sorted = true;
+        for (uint32_t i = 1; i < r.count && sorted; ++i)
+            sorted = !before(i, i - 1);
+        if (!sorted) {
+            r.order.resize(r.count);
+            std::iota(r.order.begin(), r.order.end(), 0u);
+            std::stable_sort(r.order.begin(), r.order.end(), before);
+        }
+    }
+    const bool direct = r.order.empty();
+    const auto row = [&](size_t k) -> uint32_t { return direct ? static_cast<uint32_t>(k) : r.order[k]; };
+    // First position whose start is after ts.
+    size_t lo = 0, hi = r.count;
+    while (lo < hi) {
+        const size_t mid = (lo + hi) / 2;
+        if (start[row(mid)] <= ts)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (enclosing) {
+        // The deepest slice containing ts has the latest start among those that do (ties: the
+        // shorter one, which sorts later). Walk back a bounded distance from the last start <= ts.
+        constexpr size_t kMaxWalk = 512;
+        for (size_t k = lo, steps = 0; k > 0 && steps < kMaxWalk; --k, ++steps) {
+            const uint32_t i = row(k - 1);
+            if (start[i] + dur[i] >= ts)
+                return {r.lane, r.first + i};
+        }
+        return {};
+    }
+    // The next slice: the first starting at or after ts.
+    size_t first = lo;
+    while (first > 0 && start[row(first - 1)] == ts)
+        --first;
+    if (first >= r.count)
+        return {};
+    return {r.lane, r.first + row(first)};
+}
+
+FlowMatcher::FlowMatcher(size_t expectedStarts)
+{
+    size_t size = 16;
+    while (size < expectedStarts + expectedStarts / 2 + 1)
+        size *= 2;
+    m_table.resize(size);
+}
+
+static uint64_t mix(uint64_t id, uint32_t category, uint8_t kind)
+{
+    uint64_t h = id * 0x9E3779B97F4A7C15ull ^ (uint64_t(category) << 32 | kind);
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    return h;
+}
+
+void FlowMatcher::grow()
+{
+    std::vector<Entry> old;
+    old.swap(m_table);
+    m_table.resize(old.size() * 2);
+    m_used = 0;
+    for (const Entry& e : old)
+        if (e.used)
+            *find(e.category, e.idKind, e.id, true) = e;
+}
+
+FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_t id, bool insert)
+{
+    if (insert && (m_used + 1) * 4 > m_table.size() * 3)
+        grow();
+    const size_t mask = m_table.size() - 1;
+    for (size_t i = mix(id, category, idKind) & mask;; i = (i + 1) & mask) {
+        Entry& e = m_table[i];
+        if (!e.used) {
+            if (!insert)
+                return nullptr;
+            e.used = true;
+            e.id = id;
+            e.category = category;
+            e.idKind = idKind;
+            ++m_used;
+            return &e;
+        }
+        if (e.id == id && e.category == category && e.idKind == idKind)
+            return &e;
+    }
+}
+
+void FlowMatcher::add(Profile& profile, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
+                      LinkKind kind)
+{
+    if (!at.valid())
+        ++unboundPoints;
+    if (ph == 's') {
+        find(category, idKind, id, true)->at = at; // a reused id starts a new flow
+        return;
+    }
+    Entry* start = find(category, idKind, id, false);
+    if (!start) {
+        m_pending.push_back({id, category, idKind, kind, at});
+        return;
+    }
+    if (start->at.valid() && at.valid()) {
+        profile.addLink(start->at, at, kind, category);
+        ++resolved;
+    }
+    if (ph == 't')
+        start->at = at; // a step continues the flow from here
+}
+
+void FlowMatcher::finish(Profile& profile)
+{
+    for (const Pending& p : m_pending) {
+        const Entry* start = find(p.category, p.idKind, p.id, false);
+        if (!start) {
+            ++withoutStart;
+            continue;
+        }
+        if (start->at.valid() && p.at.valid()) {
+            profile.addLink(start->at, p.at, p.kind, p.category);
+            ++resolved;
+        }
+    }
+    m_pending.clear();
+    m_pending.shrink_to_fit();
+}
+
+} // namespace dspark::trace

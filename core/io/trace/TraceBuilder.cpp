@@ -1,0 +1,429 @@
+#include "io/trace/TraceBuilder.h"
+
+#include "io/trace/FlowMatcher.h"
+#include "io/trace/LaneClassifier.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <unordered_map>
+
+namespace dspark::trace {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ChromeTraceLoader", text);
+}
+
+// A stable text key of an identifier within one file (the same pid in both threads' tables).
+std::string idKey(const RawId& id, const StringTable& strings)
+{
+    switch (id.kind) {
+    case RawId::None: return "n";
+    case RawId::Int: return "i" + std::to_string(static_cast<int64_t>(id.value));
+    case RawId::BigUInt: return "u" + std::to_string(id.value);
+    case RawId::String: return "s" + std::string(strings.view(static_cast<uint32_t>(id.value)));
+    case RawId::Other: return "o" + std::string(strings.view(static_cast<uint32_t>(id.value)));
+    }
+    return "n";
+}
+
+std::string idText(const RawId& id, const StringTable& strings)
+{
+    if (id.kind == RawId::Int)
+        return std::to_string(static_cast<int64_t>(id.value));
+    if (id.kind == RawId::BigUInt)
+        return std::to_string(id.value);
+    if (id.kind == RawId::None)
+        return {};
+    return std::string(strings.view(static_cast<uint32_t>(id.value)));
+}
+
+struct ProcessFacts {
+    std::optional<std::string> name;
+    std::optional<int64_t> sortIndex;
+    std::string pidText;
+    std::optional<int64_t> pid;
+};
+
+struct GlobalTrack {
+    TrackFacts facts;
+    std::string pidKey;
+    uint64_t slices = 0;
+    uint32_t lane = UINT32_MAX;
+    TrackRole role = TrackRole::HostGeneric;
+    uint64_t base = 0;
+    uint64_t cursor = 0;
+};
+
+struct OpenMark {
+    int64_t ts;
+    uint64_t offset;
+    uint32_t track;
+    uint32_t name;
+    uint8_t hint;
+};
+
+} // namespace
+
+TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts)
+{
+    Summary sum;
+    Profile& profile = m_profile;
+    const size_t partCount = parts.size();
+
+    // 1. Strings: every thread's local ids → the profile's ids.
+    std::vector<std::vector<uint32_t>> names(partCount);
+    for (size_t k = 0; k < partCount; ++k) {
+        const StringTable& local = parts[k]->strings;
+        names[k].resize(local.size());
+        for (uint32_t id = 0; id < local.size(); ++id)
+            names[k][id] = profile.strings.intern(local.view(id));
+    }
+    const auto globalId = [&](size_t k, uint8_t kind, uint64_t value) -> uint64_t {
+        return kind == RawId::String || kind == RawId::Other ? names[k][static_cast<uint32_t>(value)] : value;
+    };
+
+    // 2. Tracks: (pid, tid) as written, merged over the threads.
+    std::unordered_map<std::string, uint32_t> trackIndex;
+    std::vector<GlobalTrack> tracks;
+    std::vector<std::vector<uint32_t>> trackMap(partCount);
+    std::unordered_map<std::string, ProcessFacts> processes;
+    for (size_t k = 0; k < partCount; ++k) {
+        const TraceIngest& part = *parts[k];
+        trackMap[k].resize(part.tracks.size());
+        for (size_t t = 0; t < part.tracks.size(); ++t) {
+            const TrackKey& key = part.tracks[t];
+            const std::string pidKey = idKey(key.pid, part.strings);
+            auto [it, inserted] =
+                trackIndex.try_emplace(pidKey + '\x1f' + idKey(key.tid, part.strings), uint32_t(tracks.size()));
+            if (inserted) {
+                GlobalTrack g;
+                g.pidKey = pidKey;
+                g.facts.pidText = idText(key.pid, part.strings);
+                g.facts.tidText = idText(key.tid, part.strings);
+                if (key.pid.kind == RawId::Int)
+                    g.facts.pid = static_cast<int64_t>(key.pid.value);
+                if (key.tid.kind == RawId::Int)
+                    g.facts.tid = static_cast<int64_t>(key.tid.value);
+                tracks.push_back(std::move(g));
+                ProcessFacts& proc = processes[pidKey];
+                proc.pidText = tracks.back().facts.pidText;
+                proc.pid = tracks.back().facts.pid;
+            }
+            GlobalTrack& g = tracks[it->second];
+            trackMap[k][t] = it->second;
+            g.slices += part.sliceCount[t];
+            if (!g.facts.gpu.known && part.trackGpu[t].known)
+                g.facts.gpu = part.trackGpu[t];
+        }
+    }
+
+    // 3. Metadata, in file order (a later record wins).
+    for (size_t k = 0; k < partCount; ++k) {
+        const TraceIngest& part = *parts[k];
+        for (const MetaRecord& m : part.metas) {
+            GlobalTrack& g = tracks[trackMap[k][m.track]];
+            ProcessFacts& proc = processes[g.pidKey];
+            switch (m.kind) {
+            case MetaRecord::ProcessName: proc.name = std::string(part.strings.view(m.text)); break;
+            case MetaRecord::ThreadName: g.facts.threadName = std::string(part.strings.view(m.text)); break;
+            case MetaRecord::ProcessSortIndex: proc.sortIndex = m.number; break;
+            case MetaRecord::ThreadSortIndex: g.facts.threadSortIndex = m.number; break;
+            case MetaRecord::ProcessLabels: break;
+            }
+        }
+    }
+    for (GlobalTrack& g : tracks) {
+        const ProcessFacts& proc = processes[g.pidKey];
+        g.facts.processName = proc.name;
+        g.facts.processSortIndex = proc.sortIndex;
+    }
+
+    // 4. B/E (per thread, nested) and b/e (async, by cat and id) pairs become slices.
+    int64_t maxEnd = INT64_MIN;
+    for (const TraceIngest* part : parts)
+        maxEnd = std::max(maxEnd, part->maxEndNs);
+    std::vector<SliceRecord> paired; // global track and name ids
+    {
+        std::vector<std::vector<OpenMark>> openStacks(tracks.size());
+        std::unordered_map<std::string, std::vector<OpenMark>> openAsync;
+        for (size_t k = 0; k < partCount; ++k) {
+            for (const MarkRecord& m : parts[k]->marks) {
+                const uint32_t g = trackMap[k][m.track];
+                const OpenMark mark{m.tsNs, m.offset, g, names[k][m.name], m.hint};
+                if (m.ph == 'B') {
+                    openStacks[g].push_back(mark);
+                    continue;
+                }
+                std::vector<OpenMark>* stack = &openStacks[g];
+                if (m.ph == 'b' || m.ph == 'e') {
+                    const std::string key = std::to_string(names[k][m.cat]) + '|' + std::to_string(m.id.kind) + '|' +
+                                            std::to_string(globalId(k, m.id.kind, m.id.value));
+                    stack = &openAsync[key];
+                    if (m.ph == 'b') {
+                        stack->push_back(mark);
+                        continue;
+                    }
+                }
+                if (stack->empty()) {
+                    ++sum.unmatchedEnds;
+                    continue;
+                }
+                const OpenMark& b = stack->back();
+                SliceRecord s;
+                s.startNs = b.ts;
+                s.durationNs = std::max<int64_t>(0, m.tsNs - b.ts);
+                s.offset = b.offset ? b.offset : m.offset;
+                s.track = b.track;
+                s.name = b.name ? b.name : mark.name;
+                s.hint = b.hint;
+                paired.push_back(s);
+                stack->pop_back();
+            }
+            std::vector<MarkRecord>().swap(parts[k]->marks);
+        }
+        // A slice never closed ends with the trace.
+        const auto closeAll = [&](std::vector<OpenMark>& stack) {
+            for (const OpenMark& b : stack) {
+                SliceRecord s;
+                s.startNs = b.ts;
+                s.durationNs = std::max<int64_t>(0, maxEnd - b.ts);
+                s.offset = b.offset;
+                s.track = b.track;
+                s.name = b.name;
+                s.hint = b.hint;
+                paired.push_back(s);
+                ++sum.unclosedBegins;
+            }
+        };
+        for (auto& stack : openStacks)
+            closeAll(stack);
+        for (auto& [key, stack] : openAsync)
+            closeAll(stack);
+        for (const SliceRecord& s : paired)
+            ++tracks[s.track].slices;
+    }
+
+    // 5. Lanes. The rank's device is the first device a lane names.
+    int device = -1;
+    std::vector<LanePlan> plans(tracks.size());
+    for (size_t g = 0; g < tracks.size(); ++g) {
+        if (tracks[g].slices == 0)
+            continue;
+        plans[g] = planTrackLane(tracks[g].facts, 0, -1);
+        if (device < 0 && isDeviceLane(plans[g].info.kind) && plans[g].info.deviceId >= 0)
+            device = plans[g].info.deviceId;
+    }
+    const int rankIndex = profile.ensureRank(m_settings.rank, device);
+    std::vector<uint64_t> laneSize(profile.lanes.size());
+    for (size_t i = 0; i < profile.lanes.size(); ++i)
+        laneSize[i] = profile.lanes[i].size();
+    for (size_t g = 0; g < tracks.size(); ++g) {
+        GlobalTrack& t = tracks[g];
+        if (t.slices == 0)
+            continue;
+        plans[g].info.rank = rankIndex;
+        if (plans[g].info.kind == LaneKind::NpuStream && ascendDeviceFromPid(t.facts) < 0 && device >= 0)
+            plans[g].info.deviceId = device;
+        t.lane = profile.laneFor(plans[g].info);
+        t.role = plans[g].role;
+        if (t.lane >= laneSize.size())
+            laneSize.resize(t.lane + 1, 0);
+        t.base = t.cursor = laneSize[t.lane];
+        laneSize[t.lane] += t.slices;
+    }
+    for (size_t i = 0; i < profile.lanes.size(); ++i) {
+        Lane& lane = profile.lanes[i];
+        if (laneSize[i] == lane.size())
+            continue;
+        const size_t n = laneSize[i];
+        lane.startNs.resize(n);
+        lane.durationNs.resize(n);
+        lane.nameId.resize(n);
+        lane.kind.resize(n);
+        lane.corrId.resize(n);
+        lane.argsRef.resize(n);
+    }
+
+    // 6. Slices into their lanes (records freed block by block).
+    const uint8_t source = m_settings.argsSource;
+    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name) {
+        GlobalTrack& t = tracks[g];
+        Lane& lane = profile.lanes[t.lane];
+        const size_t i = t.cursor++;
+        lane.startNs[i] = s.startNs;
+        lane.durationNs[i] = s.durationNs;
+        lane.nameId[i] = name;
+        lane.kind[i] = eventKindFor(t.role, s.hint);
+        lane.corrId[i] = s.corrId;
+        lane.argsRef[i] = s.offset ? Profile::makeArgsRef(source, s.offset) : 0;
+    };
+    for (size_t k = 0; k < partCount; ++k) {
+        const std::vector<uint32_t>& map = trackMap[k];
+        const std::vector<uint32_t>& nameMap = names[k];
+        parts[k]->slices.drain([&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name]); });
+    }
+    for (const SliceRecord& s : paired)
+        place(s, s.track, s.name);
+    std::vector<SliceRecord>().swap(paired);
+    for (const GlobalTrack& t : tracks)
+        sum.slices += t.slices;
+
+    // 7. Counter samples: one lane per (process, series).
+    {
+        std::unordered_map<std::string, uint32_t> seriesIndex;
+        std::vector<uint32_t> seriesLane;
+        std::vector<uint32_t> seriesName;
+        std::vector<std::vector<uint32_t>> seriesMap(partCount);
+        for (size_t k = 0; k < partCount; ++k) {
+            const TraceIngest& part = *parts[k];
+            seriesMap[k].resize(part.series.size());
+            for (size_t s = 0; s < part.series.size(); ++s) {
+                const CounterSeriesKey& key = part.series[s];
+                std::string label(part.strings.view(key.name));
+                if (key.key != 0)
+                    label += " " + std::string(part.strings.view(key.key));
+                const std::string pidKey = idKey(key.pid, part.strings);
+                auto [it, inserted] = seriesIndex.try_emplace(pidKey + '\x1f' + label, uint32_t(seriesLane.size()));
+                if (inserted) {
+                    TrackFacts facts;
+                    const auto proc = processes.find(pidKey);
+                    facts.pidText = idText(key.pid, part.strings);
+                    if (key.pid.kind == RawId::Int)
+                        facts.pid = static_cast<int64_t>(key.pid.value);
+                    if (proc != processes.end()) {
+                        facts.processName = proc->second.name;
+                        facts.processSortIndex = proc->second.sortIndex;
+                    }
+                    seriesLane.push_back(profile.laneFor(counterLane(facts, label, rankIndex)));
+                    seriesName.push_back(profile.strings.intern(label));
+                }
+                seriesMap[k][s] = it->second;
+            }
+        }
+        std::vector<size_t> extra(profile.lanes.size(), 0);
+        for (size_t k = 0; k < partCount; ++k)
+            parts[k]->counters.forEach([&](const CounterRecord& c) { ++extra[seriesLane[seriesMap[k][c.series]]]; });
+        for (size_t i = 0; i < extra.size(); ++i)
+            if (extra[i] > 0) {
+                Lane& lane = profile.lanes[i];
+                lane.reserve(lane.size() + extra[i]);
+                lane.value.reserve(lane.size() + extra[i]);
+            }
+        for (size_t k = 0; k < partCount; ++k)
+            parts[k]->counters.drain([&](const CounterRecord& c) {
+                const uint32_t s = seriesMap[k][c.series];
+                Lane& lane = profile.lanes[seriesLane[s]];
+                const uint32_t row = lane.appendSample(c.tsNs, c.value, seriesName[s]);
+                lane.argsRef[row] = c.offset ? Profile::makeArgsRef(source, c.offset) : 0;
+                ++sum.counterSamples;
+            });
+    }
+
+    // 8. Flows: bind each point to its slice, match starts with finishes by (cat, id).
+    {
+        SliceLocator locator;
+        for (uint32_t g = 0; g < tracks.size(); ++g)
+            if (tracks[g].lane != UINT32_MAX)
+                locator.setTrack(g, tracks[g].lane, static_cast<uint32_t>(tracks[g].base),
+                                 static_cast<uint32_t>(tracks[g].slices));
+        size_t starts = 0, others = 0;
+        for (const TraceIngest* part : parts)
+            part->flows.forEach([&](const FlowRecord& f) { (f.ph == 's' ? starts : others) += 1; });
+        profile.links.reserve(profile.links.size() + others);
+        FlowMatcher matcher(starts);
+        std::unordered_map<uint32_t, LinkKind> kindOfCategory;
+        const auto linkKind = [&](uint32_t category) {
+            auto it = kindOfCategory.find(category);
+            if (it == kindOfCategory.end()) {
+                const FlowClass c = flowClassOf(profile.strings.view(category));
+                const LinkKind kind = c == FlowClass::HostToDevice ? LinkKind::HostToDevice
+                                      : c == FlowClass::OpToDevice ? LinkKind::OpToDevice
+                                                                   : LinkKind::Flow;
+                it = kindOfCategory.emplace(category, kind).first;
+            }
+            return it->second;
+        };
+        for (size_t k = 0; k < partCount; ++k)
+            parts[k]->flows.drain([&](const FlowRecord& f) {
+                const uint32_t g = trackMap[k][f.track];
+                const uint32_t category = names[k][f.cat];
+                const EventRef at = locator.bind(profile, g, f.tsNs, f.ph != 'f' || f.enclosing);
+                matcher.add(profile, f.ph, category, f.idKind, globalId(k, f.idKind, f.idValue), at,
+                            linkKind(category));
+            });
+        matcher.finish(profile);
+        sum.flowsResolved = matcher.resolved;
+        sum.flowsWithoutStart = matcher.withoutStart;
+        sum.flowPointsUnbound = matcher.unboundPoints;
+    }
+
+    // 9. HCCL sub-tasks (Plane lanes) → the collective (Group lane) whose span contains them.
+    {
+        struct Op {
+            TimeNs start, end;
+            EventRef ref;
+        };
+        std::map<std::pair<int, std::string>, std::vector<Op>> ops;
+        for (const GlobalTrack& t : tracks) {
+            if (t.role != TrackRole::CommGroup)
+                continue;
+            const Lane& lane = profile.lanes[t.lane];
+            std::vector<Op>& list = ops[{lane.info.rank, lane.info.process}];
+            for (uint64_t i = t.base; i < t.base + t.slices; ++i)
+                list.push_back(
+                    {lane.startNs[i], lane.startNs[i] + lane.durationNs[i], {t.lane, static_cast<uint32_t>(i)}});
+        }
+        for (auto& [key, list] : ops)
+            std::sort(list.begin(), list.end(), [](const Op& a, const Op& b) { return a.start < b.start; });
+        for (const GlobalTrack& t : tracks) {
+            if (t.role != TrackRole::CommPlane)
+                continue;
+            const Lane& lane = profile.lanes[t.lane];
+            const auto it = ops.find({lane.info.rank, lane.info.process});
+            if (it == ops.end())
+                continue;
+            const std::vector<Op>& list = it->second;
+            for (uint64_t i = t.base; i < t.base + t.slices; ++i) {
+                const TimeNs s = lane.startNs[i];
+                auto after =
+                    std::upper_bound(list.begin(), list.end(), s, [](TimeNs v, const Op& op) { return v < op.start; });
+                for (int steps = 0; after != list.begin() && steps < 8; ++steps) {
+                    --after;
+                    if (after->end >= s) {
+                        profile.addLink(after->ref, {t.lane, static_cast<uint32_t>(i)}, LinkKind::CommOpToTask);
+                        ++sum.commLinks;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    // 10. What did not fit, once per kind of problem.
+    const QString file = QString::fromStdString(m_settings.fileLabel);
+    if (sum.flowsWithoutStart > 0)
+        sum.warnings.push_back(tr("%1: %2 flow finishes have no flow start (the trace was probably trimmed); they "
+                                  "are not linked")
+                                   .arg(file)
+                                   .arg(sum.flowsWithoutStart));
+    if (sum.flowPointsUnbound > 0)
+        sum.warnings.push_back(tr("%1: %2 flow events are not on any slice of their thread; their links are dropped")
+                                   .arg(file)
+                                   .arg(sum.flowPointsUnbound));
+    if (sum.unmatchedEnds > 0)
+        sum.warnings.push_back(
+            tr("%1: %2 slice ends (ph E/e) have no matching begin; they are ignored").arg(file).arg(sum.unmatchedEnds));
+    if (sum.unclosedBegins > 0)
+        sum.warnings.push_back(tr("%1: %2 slices (ph B/b) never end; they are shown up to the end of the trace")
+                                   .arg(file)
+                                   .arg(sum.unclosedBegins));
+    return sum;
+}
+
+} // namespace dspark::trace

@@ -1,0 +1,721 @@
+#include "io/trace/TraceIngest.h"
+
+#include "io/trace/JsonText.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <limits>
+
+namespace dspark::trace {
+
+namespace od = simdjson::ondemand;
+
+namespace {
+
+// Compares a raw key (simdjson's pointer just after the opening quote) with a plain ASCII key; the
+// closing quote must follow. Reading a few bytes past a short key is safe: the buffer is padded.
+template <size_t N> bool keyIs(const char* raw, const char (&key)[N])
+{
+    return std::memcmp(raw, key, N - 1) == 0 && raw[N - 1] == '"';
+}
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// A raw token as a string's content (no quotes) or, for other tokens, the trimmed token itself.
+struct Token {
+    std::string_view text;
+    bool isString = false;
+    bool present = false;
+};
+
+Token tokenOf(od::value& v)
+{
+    std::string_view t = trimToken(v.raw_json_token());
+    Token out;
+    out.present = true;
+    if (t.size() >= 2 && t.front() == '"' && t.back() == '"') {
+        out.text = t.substr(1, t.size() - 2);
+        out.isString = true;
+    } else {
+        out.text = t;
+    }
+    return out;
+}
+
+CatClass classifyCat(std::string_view cat, std::string_view name)
+{
+    if (cat.empty())
+        return CatNone;
+    if (cat == "kernel")
+        return startsWith(name, "nccl") || startsWith(name, "rccl") ? CatNcclKernel : CatKernel;
+    if (cat == "cpu_op" || cat == "enqueue" || cat == "dequeue")
+        return CatCpuOp;
+    if (cat == "python_function")
+        return CatPythonFunction;
+    if (cat == "cuda_runtime")
+        return CatCudaRuntime;
+    if (cat == "cuda_driver")
+        return CatCudaDriver;
+    if (cat == "gpu_memcpy")
+        return CatGpuMemcpy;
+    if (cat == "gpu_memset")
+        return CatGpuMemset;
+    if (cat == "gpu_user_annotation")
+        return CatGpuUserAnnotation;
+    if (cat == "user_annotation" || cat == "Trace")
+        return CatUserAnnotation;
+    if (cat == "cuda_sync")
+        return name.find("Wait") != std::string_view::npos ? CatCudaStreamWait : CatCudaSync;
+    return CatOther;
+}
+
+// msprof's compute tasks (its Overlap Analysis "Computing" = the union of these). The op's task type
+// is in args "Task Type"; hardware-only tasks carry an *_SQE type or an HCCL task name instead.
+TaskClass classifyTask(std::string_view taskType, std::string_view name)
+{
+    static constexpr std::string_view compute[] = {"AI_CORE", "AI_VECTOR_CORE", "MIX_AIC",  "MIX_AIV",
+                                                   "AI_CPU",  "DSA_SQE",        "FFTS_PLUS"};
+    for (std::string_view c : compute)
+        if (taskType == c)
+            return TaskCompute;
+    if (name == "EVENT_RECORD" || startsWith(taskType, "EVENT_RECORD"))
+        return TaskEventRecord;
+    if (name == "EVENT_WAIT" || startsWith(taskType, "EVENT_WAIT"))
+        return TaskEventWait;
+    if (name == "MEMCPY_ASYNC" || startsWith(taskType, "MEMCPY_ASYNC"))
+        return TaskMemcpy;
+    return TaskOther;
+}
+
+bool isGpuCat(CatClass c)
+{
+    return c == CatKernel || c == CatNcclKernel || c == CatGpuMemcpy || c == CatGpuMemset ||
+           c == CatGpuUserAnnotation || c == CatCudaSync || c == CatCudaStreamWait;
+}
+
+// The length of a raw key (pointer after the opening quote), honouring escapes.
+std::string_view rawKey(const char* raw)
+{
+    size_t n = 0;
+    while (raw[n] != '"') {
+        if (raw[n] == '\\' && raw[n + 1] != 0)
+            ++n;
+        ++n;
+    }
+    return {raw, n};
+}
+
+// Everything one event object contributes, as views into the chunk buffer.
+struct EventFields {
+    Token ph, name, cat, ts, dur, pid, tid, id, bp;
+    Token taskType, argName, labels, sortIndex, device, stream, corr;
+    bool hasArgs = false;
+    bool argsNonEmpty = false;
+    struct Number {
+        const char* rawKey;
+        std::string_view token;
+    };
+    Number numbers[16];
+    int numberCount = 0;
+};
+
+bool isNumberToken(const Token& t)
+{
+    return t.present && !t.isString && !t.text.empty() && (t.text[0] == '-' || (t.text[0] >= '0' && t.text[0] <= '9'));
+}
+
+} // namespace
+
+bool findElementBoundary(const char* data, size_t from, size_t limit, size_t& closeEnd, size_t& nextStart)
+{
+    size_t i = from;
+    while (i < limit) {
+        const void* hit = std::memchr(data + i, ',', limit - i);
+        if (!hit)
+            return false;
+        const size_t comma = static_cast<const char*>(hit) - data;
+        size_t before = comma;
+        while (before > from && isJsonSpace(data[before - 1]))
+            --before;
+        size_t after = comma + 1;
+        while (after < limit && isJsonSpace(data[after]))
+            ++after;
+        if (before > from && data[before - 1] == '}' && after < limit && data[after] == '{') {
+            closeEnd = before;
+            nextStart = after;
+            return true;
+        }
+        i = comma + 1;
+    }
+    return false;
+}
+
+TraceIngest::TraceIngest(const char* data, size_t size, Options options)
+    : m_data(data), m_size(size), m_options(options)
+{
+    m_parser = new od::parser();
+}
+
+TraceIngest::~TraceIngest()
+{
+    delete static_cast<od::parser*>(m_parser);
+}
+
+uint32_t TraceIngest::trackId(const TrackKey& key)
+{
+    if (m_lastTrack != UINT32_MAX && key == m_lastKey)
+        return m_lastTrack;
+    auto [it, inserted] = m_trackIds.try_emplace(key, static_cast<uint32_t>(tracks.size()));
+    if (inserted) {
+        tracks.push_back(key);
+        trackGpu.emplace_back();
+        sliceCount.push_back(0);
+    }
+    m_lastKey = key;
+    m_lastTrack = it->second;
+    return it->second;
+}
+
+uint32_t TraceIngest::seriesId(const CounterSeriesKey& key)
+{
+    const uint64_t h =
+        (key.pid.value * 0x9E3779B97F4A7C15ull) ^ (uint64_t(key.name) << 20) ^ key.key ^ (uint64_t(key.pid.kind) << 62);
+    std::vector<uint32_t>& candidates = m_seriesIds[h];
+    for (uint32_t id : candidates)
+        if (series[id] == key)
+            return id;
+    candidates.push_back(static_cast<uint32_t>(series.size()));
+    series.push_back(key);
+    return candidates.back();
+}
+
+uint32_t TraceIngest::internRaw(std::string_view raw)
+{
+    if (raw.find('\\') == std::string_view::npos)
+        return strings.intern(raw);
+    if (!unescapeJsonString(raw, m_scratch))
+        return strings.intern(raw); // keep the text as written rather than lose the event
+    return strings.intern(m_scratch);
+}
+
+RawId TraceIngest::internId(std::string_view t)
+{
+    RawId id;
+    if (t.empty())
+        return id;
+    bool big = false;
+    uint64_t bits = 0;
+    // A quoted all-digit id ("936") and the number 936 are the same id (Ascend writes both forms).
+    if (parseJsonInteger(t, bits, big)) {
+        id.kind = big ? RawId::BigUInt : RawId::Int; // 2^64-1 is not -1
+        id.value = bits;
+        return id;
+    }
+    id.kind = RawId::String;
+    id.value = internRaw(t);
+    return id;
+}
+
+TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::function<bool(size_t)>& onChunk)
+{
+    Result result;
+    // The chunk that ends at the stop element ends at the '}' before its ','.
+    size_t stopCut = SIZE_MAX;
+    if (stopAt != SIZE_MAX) {
+        size_t i = stopAt;
+        while (i > begin && isJsonSpace(m_data[i - 1]))
+            --i;
+        if (i > begin && m_data[i - 1] == ',') {
+            --i;
+            while (i > begin && isJsonSpace(m_data[i - 1]))
+                --i;
+            if (i > begin && m_data[i - 1] == '}')
+                stopCut = i;
+        }
+        if (stopCut == SIZE_MAX)
+            stopAt = SIZE_MAX; // not a boundary at all: parse on to the end
+    }
+
+    size_t pos = skipJsonSpace(m_data, begin, m_size);
+    while (true) {
+        if (pos < m_size && m_data[pos] == ']') {
+            result.stop = Stop::ArrayEnd;
+            result.arrayEnd = pos;
+            return result;
+        }
+        if (stopAt != SIZE_MAX && pos >= stopAt) {
+            result.stop = Stop::ReachedStop;
+            return result;
+        }
+        // Choose the cut: the stop boundary, a "},{" after the target size, or the end of the data.
+        size_t cut = m_size, next = m_size;
+        bool toStop = false;
+        const size_t target = pos + m_options.chunkBytes;
+        const size_t limit = std::min(m_size, stopCut);
+        size_t closeEnd = 0, nextStart = 0;
+        if (target < limit && findElementBoundary(m_data, target, limit, closeEnd, nextStart)) {
+            cut = closeEnd;
+            next = nextStart;
+        } else if (stopCut != SIZE_MAX) {
+            cut = stopCut;
+            next = stopAt;
+            toStop = true;
+        }
+
+        bool arrayEnded = false;
+        size_t arrayEndAt = 0;
+        Result failure;
+        if (!parseChunk(pos, cut, failure, arrayEnded, arrayEndAt)) {
+            // Where does the element around the cut really end? The validating scanner knows.
+            size_t p = pos;
+            bool resolved = false;
+            while (!resolved) {
+                p = skipJsonSpace(m_data, p, m_size);
+                const ScanResult r = scanJsonValue(m_data, p, m_size);
+                if (!r.ok) {
+                    result.stop = Stop::Error;
+                    result.errorOffset = r.end;
+                    result.errorMessage = r.end >= m_size ? std::string("unexpected end of data (truncated file?)")
+                                                          : std::string(r.message);
+                    return result;
+                }
+                const size_t q = skipJsonSpace(m_data, r.end, m_size);
+                if (q >= m_size) {
+                    result.stop = Stop::Error;
+                    result.errorOffset = m_size;
+                    result.errorMessage = "unexpected end of data: the events array is not closed (truncated file?)";
+                    return result;
+                }
+                if (m_data[q] == ']') {
+                    cut = r.end;
+                    next = q;
+                    toStop = false;
+                    resolved = true;
+                } else if (m_data[q] != ',') {
+                    result.stop = Stop::Error;
+                    result.errorOffset = q;
+                    result.errorMessage = "expected ',' or ']' after an event";
+                    return result;
+                } else if (r.end >= cut) {
+                    if (toStop && r.end > stopCut) {
+                        // The planned stop was inside an element: this part runs on to the end.
+                        stopAt = SIZE_MAX;
+                        stopCut = SIZE_MAX;
+                        toStop = false;
+                    }
+                    cut = r.end;
+                    next = skipJsonSpace(m_data, q + 1, m_size);
+                    resolved = true;
+                } else {
+                    p = q + 1;
+                }
+            }
+            arrayEnded = false;
+            if (!parseChunk(pos, cut, failure, arrayEnded, arrayEndAt)) {
+                result.stop = Stop::Error;
+                result.errorOffset = failure.errorOffset;
+                result.errorMessage = failure.errorMessage;
+                return result;
+            }
+        }
+        if (onChunk && !onChunk(next - pos)) {
+            result.stop = Stop::Cancelled;
+            return result;
+        }
+        if (arrayEnded) {
+            result.stop = Stop::ArrayEnd;
+            result.arrayEnd = arrayEndAt;
+            return result;
+        }
+        if (toStop) {
+            result.stop = Stop::ReachedStop;
+            return result;
+        }
+        if (cut >= m_size) {
+            result.stop = Stop::Error;
+            result.errorOffset = m_size;
+            result.errorMessage = "unexpected end of data: the events array is not closed (truncated file?)";
+            return result;
+        }
+        pos = next;
+    }
+}
+
+bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& arrayEnded, size_t& arrayEndAt)
+{
+    const size_t len = cut - begin;
+    const size_t needed = len + 2 + simdjson::SIMDJSON_PADDING;
+    if (m_buffer.size() < needed)
+        m_buffer.resize(
+            std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 + simdjson::SIMDJSON_PADDING));
+    char* buf = m_buffer.data();
+    buf[0] = '[';
+    std::memcpy(buf + 1, m_data + begin, len);
+    buf[len + 1] = ']';
+    std::memset(buf + len + 2, 0, simdjson::SIMDJSON_PADDING);
+    const auto fileOffset = [&](const char* p) -> size_t {
+        const size_t inBuf = static_cast<size_t>(p - buf);
+        return inBuf == 0 ? begin : std::min(begin + inBuf - 1, m_size);
+    };
+    const auto fail = [&](simdjson::error_code e, const char* where) {
+        failure.stop = Stop::Error;
+        failure.errorOffset = where ? fileOffset(where) : begin;
+        failure.errorMessage = simdjson::error_message(e);
+        return false;
+    };
+
+    // Snapshot for rollback: a chunk that fails half way must leave no records behind.
+    const size_t slices0 = slices.size(), flows0 = flows.size(), counters0 = counters.size(), marks0 = marks.size(),
+                 metas0 = metas.size();
+    const uint64_t elements0 = elements, traceEvents0 = traceEvents;
+    IssueTally* const tallies[] = {&missingTs,        &missingPh, &unknownPh, &notObject,
+                                   &negativeDuration, &badNumber, &badFlow,   &invalidUtf8};
+    std::vector<IssueTally> tallies0;
+    for (const IssueTally* t : tallies)
+        tallies0.push_back(*t);
+    const auto rollback = [&]() {
+        for (size_t i = slices0; i < slices.size(); ++i)
+            --sliceCount[slices[i].track];
+        slices.truncate(slices0);
+        flows.truncate(flows0);
+        counters.truncate(counters0);
+        marks.resize(marks0);
+        metas.resize(metas0);
+        elements = elements0;
+        traceEvents = traceEvents0;
+        for (size_t i = 0; i < tallies0.size(); ++i)
+            *tallies[i] = tallies0[i];
+        m_lastTrack = UINT32_MAX;
+    };
+
+    // A parse error inside the chunk: nothing of it is kept; the error points where the parser stood.
+    od::document doc;
+    const auto abandon = [&](simdjson::error_code e, const char* fallback) {
+        const char* loc = nullptr;
+        if (doc.current_location().get(loc) || !loc)
+            loc = fallback;
+        rollback();
+        return fail(e, loc);
+    };
+
+    auto& parser = *static_cast<od::parser*>(m_parser);
+    simdjson::error_code err = parser.iterate(buf, len + 2, m_buffer.size()).get(doc);
+    if (err == simdjson::UTF8_ERROR) {
+        size_t firstBad = 0;
+        const size_t replaced = repairUtf8(buf + 1, len, firstBad);
+        if (replaced > 0)
+            invalidUtf8.add(begin + firstBad,
+                            std::to_string(replaced) + " byte(s) of invalid UTF-8 in this part replaced by '?'");
+        err = parser.iterate(buf, len + 2, m_buffer.size()).get(doc);
+    }
+    od::array array;
+    if (err || (err = doc.get_array().get(array))) {
+        rollback(); // (the UTF-8 repair may have counted something)
+        return fail(err, nullptr);
+    }
+
+    for (auto item : array) {
+        od::value element;
+        if ((err = item.get(element)))
+            return abandon(err, nullptr);
+        ++elements;
+        const char* objStart = element.raw_json_token().data();
+        const size_t objOffset = fileOffset(objStart);
+        od::json_type type;
+        if ((err = element.type().get(type))) {
+            return abandon(err, objStart);
+        }
+        if (type != od::json_type::object) {
+            notObject.add(objOffset, "an element of the events array is not an object");
+            continue;
+        }
+        od::object object;
+        if ((err = element.get_object().get(object))) {
+            return abandon(err, objStart);
+        }
+        EventFields f;
+        for (auto fieldResult : object) {
+            od::field field;
+            if ((err = std::move(fieldResult).get(field))) {
+                return abandon(err, objStart);
+            }
+            const char* k = field.key().raw();
+            od::value& v = field.value();
+            switch (k[0]) {
+            case 'p':
+                if (keyIs(k, "ph"))
+                    f.ph = tokenOf(v);
+                else if (keyIs(k, "pid"))
+                    f.pid = tokenOf(v);
+                break;
+            case 'n':
+                if (keyIs(k, "name"))
+                    f.name = tokenOf(v);
+                break;
+            case 't':
+                if (keyIs(k, "ts"))
+                    f.ts = tokenOf(v);
+                else if (keyIs(k, "tid"))
+                    f.tid = tokenOf(v);
+                break;
+            case 'd':
+                if (keyIs(k, "dur"))
+                    f.dur = tokenOf(v);
+                break;
+            case 'c':
+                if (keyIs(k, "cat"))
+                    f.cat = tokenOf(v);
+                break;
+            case 'i':
+                if (keyIs(k, "id"))
+                    f.id = tokenOf(v);
+                break;
+            case 'b':
+                if (keyIs(k, "bp"))
+                    f.bp = tokenOf(v);
+                break;
+            case 'a':
+                if (keyIs(k, "args")) {
+                    od::json_type argsType;
+                    if (v.type().get(argsType) || argsType != od::json_type::object)
+                        break;
+                    f.hasArgs = true;
+                    od::object args;
+                    if ((err = v.get_object().get(args))) {
+                        return abandon(err, objStart);
+                    }
+                    for (auto argResult : args) {
+                        od::field arg;
+                        if ((err = std::move(argResult).get(arg))) {
+                            return abandon(err, objStart);
+                        }
+                        f.argsNonEmpty = true;
+                        const char* ak = arg.key().raw();
+                        od::value& av = arg.value();
+                        Token t = tokenOf(av);
+                        switch (ak[0]) {
+                        case 'T':
+                            if (keyIs(ak, "Task Type"))
+                                f.taskType = t;
+                            break;
+                        case 'c':
+                            if (keyIs(ak, "connection_id") || keyIs(ak, "correlation"))
+                                f.corr = t;
+                            break;
+                        case 's':
+                            if (keyIs(ak, "stream"))
+                                f.stream = t;
+                            else if (keyIs(ak, "sort_index"))
+                                f.sortIndex = t;
+                            break;
+                        case 'd':
+                            if (keyIs(ak, "device"))
+                                f.device = t;
+                            break;
+                        case 'n':
+                            if (keyIs(ak, "name"))
+                                f.argName = t;
+                            break;
+                        case 'l':
+                            if (keyIs(ak, "labels"))
+                                f.labels = t;
+                            break;
+                        default: break;
+                        }
+                        if (f.numberCount < 16 && isNumberToken(t))
+                            f.numbers[f.numberCount++] = {ak, t.text};
+                    }
+                }
+                break;
+            default: break;
+            }
+        }
+        if (err) {
+            return abandon(err, objStart);
+        }
+
+        // ---- one event, all fields known ----
+        if (!f.ph.present || f.ph.text.empty()) {
+            missingPh.add(objOffset, "an event without \"ph\" was skipped");
+            continue;
+        }
+        const char ph = f.ph.text.size() == 1 ? f.ph.text[0] : '?';
+        if (ph == 'M') {
+            ++traceEvents;
+            const std::string_view what = f.name.text;
+            MetaRecord m;
+            m.track = trackId({internId(f.pid.text), internId(f.tid.text)});
+            if (what == "process_name" || what == "thread_name" || what == "process_labels") {
+                const Token& text = what == "process_labels" ? f.labels : f.argName;
+                if (!text.present)
+                    continue;
+                m.kind = what == "process_name"  ? MetaRecord::ProcessName
+                         : what == "thread_name" ? MetaRecord::ThreadName
+                                                 : MetaRecord::ProcessLabels;
+                m.text = internRaw(text.text);
+                metas.push_back(m);
+            } else if (what == "process_sort_index" || what == "thread_sort_index") {
+                uint64_t bits = 0;
+                bool big = false;
+                if (!f.sortIndex.present || !parseJsonInteger(f.sortIndex.text, bits, big))
+                    continue;
+                m.kind = what == "process_sort_index" ? MetaRecord::ProcessSortIndex : MetaRecord::ThreadSortIndex;
+                m.number = big ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(bits);
+                metas.push_back(m);
+            }
+            continue;
+        }
+        const bool known = ph == 'X' || ph == 'B' || ph == 'E' || ph == 'i' || ph == 'I' || ph == 'C' || ph == 's' ||
+                           ph == 't' || ph == 'f' || ph == 'b' || ph == 'e' || ph == 'n';
+        if (!known) {
+            unknownPh.add(objOffset, "unsupported phase \"" + std::string(f.ph.text.substr(0, 8)) + "\" (" +
+                                         std::string(f.name.text.substr(0, 60)) + ")");
+            continue;
+        }
+        if (!f.ts.present) {
+            missingTs.add(objOffset, "a \"" + std::string(1, ph) + "\" event without \"ts\" (" +
+                                         std::string(f.name.text.substr(0, 60)) + ")");
+            continue;
+        }
+        int64_t ts = 0;
+        if (!parseScaledDecimal(f.ts.text, m_options.tsScaleDigits, ts)) {
+            badNumber.add(objOffset, "unreadable \"ts\" " + std::string(f.ts.text.substr(0, 40)));
+            continue;
+        }
+        ++traceEvents;
+        maxEndNs = std::max(maxEndNs, ts);
+        const uint64_t argsOffset = f.argsNonEmpty ? objOffset + 1 : 0;
+        switch (ph) {
+        case 'X':
+        case 'i':
+        case 'I':
+        case 'n': {
+            SliceRecord s;
+            s.startNs = ts;
+            if (ph == 'X') {
+                if (f.dur.present && !parseScaledDecimal(f.dur.text, m_options.tsScaleDigits, s.durationNs)) {
+                    badNumber.add(objOffset, "unreadable \"dur\" " + std::string(f.dur.text.substr(0, 40)));
+                    s.durationNs = 0;
+                }
+                if (s.durationNs < 0) {
+                    negativeDuration.add(objOffset, "negative duration " + std::string(f.dur.text.substr(0, 30)) +
+                                                        " of \"" + std::string(f.name.text.substr(0, 60)) +
+                                                        "\" clamped to 0");
+                    s.durationNs = 0;
+                }
+            }
+            if (ts > 0 && s.durationNs > std::numeric_limits<int64_t>::max() - ts)
+                s.durationNs = std::numeric_limits<int64_t>::max() - ts; // keeps start + duration representable
+            maxEndNs = std::max(maxEndNs, ts + s.durationNs);
+            s.track = trackId({internId(f.pid.text), internId(f.tid.text)});
+            s.name = internRaw(f.name.text);
+            const CatClass cat = ph == 'X' ? classifyCat(f.cat.text, f.name.text) : CatInstant;
+            const TaskClass task = f.taskType.present ? classifyTask(f.taskType.text, f.name.text) : TaskNone;
+            s.hint = makeHint(cat, task);
+            if (f.corr.present) {
+                uint64_t bits = 0;
+                bool big = false;
+                if (parseJsonInteger(f.corr.text, bits, big) && !big)
+                    s.corrId = static_cast<int64_t>(bits);
+            }
+            s.offset = argsOffset;
+            slices.push_back(s);
+            ++sliceCount[s.track];
+            if (isGpuCat(cat) && !trackGpu[s.track].known) {
+                TrackGpu& g = trackGpu[s.track];
+                uint64_t bits = 0;
+                bool big = false;
+                g.known = true;
+                if (f.device.present && parseJsonInteger(f.device.text, bits, big) && !big)
+                    g.device = static_cast<int64_t>(bits);
+                if (f.stream.present && parseJsonInteger(f.stream.text, bits, big) && !big)
+                    g.stream = static_cast<int64_t>(bits);
+            }
+            break;
+        }
+        case 'B':
+        case 'E':
+        case 'b':
+        case 'e': {
+            MarkRecord m;
+            m.tsNs = ts;
+            m.offset = argsOffset;
+            m.track = trackId({internId(f.pid.text), internId(f.tid.text)});
+            m.name = f.name.present ? internRaw(f.name.text) : 0;
+            m.cat = f.cat.present ? internRaw(f.cat.text) : 0;
+            m.id = internId(f.id.text);
+            m.ph = ph;
+            m.hint = makeHint(classifyCat(f.cat.text, f.name.text),
+                              f.taskType.present ? classifyTask(f.taskType.text, f.name.text) : TaskNone);
+            marks.push_back(m);
+            break;
+        }
+        case 's':
+        case 't':
+        case 'f': {
+            if (!f.id.present) {
+                badFlow.add(objOffset, "a flow event without \"id\"");
+                break;
+            }
+            FlowRecord r;
+            r.tsNs = ts;
+            const RawId id = internId(f.id.text);
+            r.idKind = id.kind;
+            r.idValue = id.value;
+            r.track = trackId({internId(f.pid.text), internId(f.tid.text)});
+            r.cat = f.cat.present ? internRaw(f.cat.text) : 0;
+            r.ph = ph;
+            r.enclosing = f.bp.present && f.bp.text == "e";
+            flows.push_back(r);
+            break;
+        }
+        case 'C': {
+            const RawId pid = internId(f.pid.text);
+            const uint32_t name = internRaw(f.name.text);
+            // One sample per event: its "value", or its only number; several numbers → one series each.
+            int valueIndex = -1;
+            for (int i = 0; i < f.numberCount; ++i)
+                if (keyIs(f.numbers[i].rawKey, "value"))
+                    valueIndex = i;
+            if (valueIndex < 0 && f.numberCount == 1)
+                valueIndex = 0;
+            const auto addSample = [&](int i, uint32_t key) {
+                double value = 0;
+                const std::string_view tok = f.numbers[i].token;
+                std::from_chars(tok.data(), tok.data() + tok.size(), value);
+                counters.push_back({ts, value, argsOffset, seriesId({pid, name, key})});
+            };
+            if (valueIndex >= 0) {
+                addSample(valueIndex, 0);
+            } else {
+                for (int i = 0; i < f.numberCount; ++i)
+                    addSample(i, internRaw(rawKey(f.numbers[i].rawKey)));
+            }
+            break;
+        }
+        default: break;
+        }
+    }
+    if (err) {
+        return abandon(err, nullptr);
+    }
+    // Anything after the array means the events array closed inside this chunk (the bracket we
+    // appended is then the trailing token): find its own bracket, the last ']' before that token.
+    const char* loc = nullptr;
+    arrayEnded = !doc.current_location().get(loc) && loc;
+    if (arrayEnded) {
+        const char* p = loc;
+        while (p > buf && *(p - 1) != ']')
+            --p;
+        arrayEndAt = fileOffset(p > buf ? p - 1 : buf);
+    }
+    return true;
+}
+
+} // namespace dspark::trace

@@ -1,0 +1,109 @@
+#pragma once
+
+#include "io/trace/TraceRecords.h"
+#include "model/StringTable.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace dspark::trace {
+
+// A problem that did not stop loading: counted, with the first few examples.
+struct IssueTally {
+    uint64_t count = 0;
+    std::vector<std::string> examples; // "byte N: detail"
+    void add(size_t offset, const std::string& detail)
+    {
+        if (examples.size() < 3)
+            examples.push_back("byte " + std::to_string(offset) + ": " + detail);
+        ++count;
+    }
+    void merge(const IssueTally& other)
+    {
+        count += other.count;
+        for (const std::string& e : other.examples)
+            if (examples.size() < 3)
+                examples.push_back(e);
+    }
+};
+
+// Parses the elements of a Chrome-trace events array with simdjson On-Demand, chunk by chunk, into
+// records (one instance per thread; nothing shared). A chunk is copied into a reused padded buffer
+// as "[" + elements + "]" and cut at a "},{" boundary that the parse itself verifies: a cut inside a
+// string or a nested value makes that chunk fail, and the validating scanner then finds the real
+// element boundary (or the real syntax error and its byte offset).
+class TraceIngest {
+public:
+    struct Options {
+        int tsScaleDigits = 3;        // 3: ts/dur in µs (Chrome default); 0: already ns
+        size_t chunkBytes = 4u << 20; // target chunk size
+    };
+    enum class Stop {
+        ArrayEnd,    // the events array ended (arrayEnd: offset of its closing bracket)
+        ReachedStop, // the element at stopAt starts a later part (verified boundary)
+        Error,       // malformed data: errorOffset / errorMessage
+        Cancelled,
+    };
+    struct Result {
+        Stop stop = Stop::Error;
+        size_t arrayEnd = 0;
+        size_t errorOffset = 0;
+        std::string errorMessage;
+    };
+
+    TraceIngest(const char* data, size_t size, Options options);
+
+    // Parses elements starting at `begin` (the first byte of an element, or of the closing bracket)
+    // and stops before an element starting at `stopAt` (pass SIZE_MAX for "to the end of the array").
+    // `onChunk(bytes)` is called after each chunk with the bytes it covered; returning false cancels.
+    Result run(size_t begin, size_t stopAt, const std::function<bool(size_t)>& onChunk);
+
+    // ---- output (read by TraceBuilder after run) ----
+    StringTable strings;              // local ids
+    std::vector<TrackKey> tracks;     // local track id → key
+    std::vector<TrackGpu> trackGpu;   // per local track
+    std::vector<uint64_t> sliceCount; // per local track: number of SliceRecords
+    std::vector<CounterSeriesKey> series;
+    BlockVector<SliceRecord> slices;
+    BlockVector<FlowRecord> flows;
+    BlockVector<CounterRecord> counters;
+    std::vector<MarkRecord> marks;
+    std::vector<MetaRecord> metas;
+    uint64_t elements = 0;        // array elements seen
+    uint64_t traceEvents = 0;     // elements that were trace events (objects with a known ph)
+    int64_t maxEndNs = INT64_MIN; // latest timestamp or slice end seen
+    IssueTally missingTs, missingPh, unknownPh, notObject, negativeDuration, badNumber, badFlow, invalidUtf8;
+
+private:
+    struct Chunk;
+    bool parseChunk(size_t begin, size_t cut, Result& failure, bool& arrayEnded, size_t& arrayEndAt);
+    uint32_t trackId(const TrackKey& key);
+    uint32_t seriesId(const CounterSeriesKey& key);
+    RawId internId(std::string_view rawToken);
+    uint32_t internRaw(std::string_view rawContent);
+
+    const char* m_data;
+    size_t m_size;
+    Options m_options;
+    std::vector<char> m_buffer; // "[" + chunk + "]" + padding, reused
+    std::unordered_map<TrackKey, uint32_t, TrackKeyHash> m_trackIds;
+    std::unordered_map<uint64_t, std::vector<uint32_t>> m_seriesIds; // hash → candidates
+    TrackKey m_lastKey;
+    uint32_t m_lastTrack = UINT32_MAX;
+    std::string m_scratch;
+    void* m_parser = nullptr; // simdjson::ondemand::parser (kept out of this header)
+public:
+    ~TraceIngest();
+    TraceIngest(const TraceIngest&) = delete;
+    TraceIngest& operator=(const TraceIngest&) = delete;
+};
+
+// Finds a likely element boundary at or after `from`: a ',' between '}' and '{' (whitespace allowed).
+// Returns false if none before `limit`. `closeEnd` is one past the '}', `nextStart` the '{'.
+bool findElementBoundary(const char* data, size_t from, size_t limit, size_t& closeEnd, size_t& nextStart);
+
+} // namespace dspark::trace

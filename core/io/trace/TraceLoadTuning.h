@@ -1,0 +1,18 @@
+#pragma once
+
+#include <cstddef>
+
+namespace dspark::trace {
+
+// Process-wide knobs of the Chrome-trace loader. Defaults suit large files on two cores; tests
+// shrink them to force chunk cuts and thread splits everywhere in small files (the results must
+// not change). Set before loading, never while a load runs.
+struct LoadTuning {
+    size_t chunkBytes = size_t(4) << 20;      // bytes per simdjson chunk
+    size_t splitThreshold = size_t(16) << 20; // parse with two threads from this size of events array on
+    bool twoThreads = true;
+};
+
+LoadTuning& loadTuning();
+
+} // namespace dspark::trace

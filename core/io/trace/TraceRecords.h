@@ -1,0 +1,199 @@
+#pragma once
+
+// What one parsing thread extracts from its part of a Chrome-trace events array, before lanes exist
+// (lanes depend on metadata that may come anywhere in the file). Everything refers to the thread's own
+// string table and track table; TraceBuilder merges the threads' records in file order.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace dspark::trace {
+
+// A JSON scalar used as an identifier (pid, tid, flow id): an integer, a string, or anything else.
+struct RawId {
+    enum Kind : uint8_t { None, Int, String, Other, BigUInt };
+    Kind kind = None;
+    uint64_t value = 0; // Int: two's-complement bits; BigUInt: a value above INT64_MAX; else a string id
+    friend bool operator==(const RawId&, const RawId&) = default;
+};
+
+struct TrackKey {
+    RawId pid;
+    RawId tid;
+    friend bool operator==(const TrackKey&, const TrackKey&) = default;
+};
+
+struct TrackKeyHash {
+    size_t operator()(const TrackKey& k) const
+    {
+        uint64_t h = k.pid.value * 0x9E3779B97F4A7C15ull ^ (uint64_t(k.pid.kind) << 60);
+        h ^= (k.tid.value + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2)) ^ (uint64_t(k.tid.kind) << 56);
+        return static_cast<size_t>(h * 0xBF58476D1CE4E5B9ull >> 7);
+    }
+};
+
+// Classification hints read while parsing (the lane kind is only known after the merge).
+// Low 4 bits: the event's category; high 3 bits: the Ascend "Task Type" class.
+enum CatClass : uint8_t {
+    CatNone = 0,
+    CatKernel,
+    CatNcclKernel,
+    CatGpuMemcpy,
+    CatGpuMemset,
+    CatGpuUserAnnotation,
+    CatCudaRuntime,
+    CatCudaDriver,
+    CatCudaSync,       // cuda_sync other than a stream waiting on an event (Event/Stream/Context Sync)
+    CatCudaStreamWait, // cuda_sync "Stream Wait Event": the stream waits on a recorded event
+    CatCpuOp,
+    CatPythonFunction,
+    CatUserAnnotation,
+    CatInstant,
+    CatOther,
+};
+enum TaskClass : uint8_t {
+    TaskNone = 0,
+    TaskCompute,     // AI_CORE, AI_VECTOR_CORE, MIX_AIC, MIX_AIV, AI_CPU, DSA_SQE, FFTS_PLUS...
+    TaskEventRecord, // EVENT_RECORD (Task Type EVENT_RECORD_SQE or a task named EVENT_RECORD)
+    TaskEventWait,
+    TaskMemcpy, // MEMCPY_ASYNC
+    TaskOther,
+};
+inline uint8_t makeHint(CatClass cat, TaskClass task)
+{
+    return static_cast<uint8_t>(cat | (task << 4));
+}
+inline CatClass hintCat(uint8_t hint)
+{
+    return static_cast<CatClass>(hint & 0x0F);
+}
+inline TaskClass hintTask(uint8_t hint)
+{
+    return static_cast<TaskClass>(hint >> 4);
+}
+
+// A complete slice (ph X) or an instant (ph i/I, duration 0).
+struct SliceRecord {
+    int64_t startNs = 0;
+    int64_t durationNs = 0;
+    int64_t corrId = -1;
+    uint64_t offset = 0; // byte offset of the event object + 1 (0: no args)
+    uint32_t track = 0;
+    uint32_t name = 0;
+    uint8_t hint = 0;
+};
+
+// Half of a slice: ph B/E (per thread, nested) or b/e (async, matched by cat/id/name).
+struct MarkRecord {
+    int64_t tsNs = 0;
+    uint64_t offset = 0;
+    RawId id;
+    uint32_t track = 0;
+    uint32_t name = 0;
+    uint32_t cat = 0;
+    char ph = 0;
+    uint8_t hint = 0;
+};
+
+// One flow point: ph s (start), t (step) or f (finish).
+struct FlowRecord {
+    int64_t tsNs = 0;
+    uint64_t idValue = 0; // RawId::value
+    uint32_t track = 0;
+    uint32_t cat = 0;
+    RawId::Kind idKind = RawId::None;
+    char ph = 0;
+    bool enclosing = false; // f with "bp":"e": binds to the enclosing slice, else to the next one
+};
+
+// One counter sample (ph C), one per (event, series).
+struct CounterRecord {
+    int64_t tsNs = 0;
+    double value = 0;
+    uint64_t offset = 0;
+    uint32_t series = 0;
+};
+
+struct CounterSeriesKey {
+    RawId pid;
+    uint32_t name = 0; // the event name
+    uint32_t key = 0;  // the args key when one event carries several series, else 0
+    friend bool operator==(const CounterSeriesKey&, const CounterSeriesKey&) = default;
+};
+
+// Metadata (ph M) in file order.
+struct MetaRecord {
+    enum Kind : uint8_t { ProcessName, ThreadName, ProcessSortIndex, ThreadSortIndex, ProcessLabels };
+    Kind kind = ProcessName;
+    uint32_t track = 0; // (pid, tid); process metadata use the pid part only
+    uint32_t text = 0;  // string id (names, labels)
+    int64_t number = 0; // sort index
+};
+
+// GPU placement of a track, from the args of its first device event (Kineto: `device`, `stream`).
+struct TrackGpu {
+    static constexpr int64_t kAbsent = INT64_MIN;
+    bool known = false;       // the track holds device activity (kernel, gpu_memcpy, ... categories)
+    int64_t device = kAbsent; // args "device", when given
+    int64_t stream = kAbsent; // args "stream", when given
+};
+
+// Append-only storage in fixed blocks: growing never copies or over-allocates by more than a block.
+template <typename T, size_t BlockSize = 16384> class BlockVector {
+public:
+    void push_back(const T& value)
+    {
+        if (m_used == BlockSize || m_blocks.empty()) {
+            m_blocks.emplace_back(new T[BlockSize]);
+            m_used = 0;
+        }
+        m_blocks.back()[m_used++] = value;
+        ++m_size;
+    }
+    size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    const T& operator[](size_t i) const { return m_blocks[i / BlockSize][i % BlockSize]; }
+    void clear()
+    {
+        m_blocks.clear();
+        m_used = 0;
+        m_size = 0;
+    }
+    // Visits every element in order, freeing each block once visited.
+    template <typename Visit> void drain(Visit&& visit)
+    {
+        for (size_t b = 0; b < m_blocks.size(); ++b) {
+            const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
+            for (size_t i = 0; i < n; ++i)
+                visit(m_blocks[b][i]);
+            m_blocks[b].reset();
+        }
+        clear();
+    }
+    template <typename Visit> void forEach(Visit&& visit) const
+    {
+        for (size_t b = 0; b < m_blocks.size(); ++b) {
+            const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
+            for (size_t i = 0; i < n; ++i)
+                visit(m_blocks[b][i]);
+        }
+    }
+    // Drops the elements from index n on (rollback of a chunk that failed to parse).
+    void truncate(size_t n)
+    {
+        if (n >= m_size)
+            return;
+        const size_t blocks = n == 0 ? 0 : (n - 1) / BlockSize + 1;
+        m_blocks.resize(blocks);
+        m_size = n;
+        m_used = n == 0 ? 0 : n - (blocks - 1) * BlockSize;
+    }
+    size_t bytesUsed() const { return m_blocks.size() * BlockSize * sizeof(T); }
+
+private:
+    std::vector<std::unique_ptr<T[]>> m_blocks;
+    size_t m_used = 0;
+    size_t m_size = 0;
+};
+
+} // namespace dspark::trace

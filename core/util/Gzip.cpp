@@ -1,0 +1,134 @@
+#include "util/Gzip.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+namespace dspark {
+
+HeapBytes::HeapBytes(HeapBytes&& other) noexcept
+    : m_data(std::exchange(other.m_data, nullptr)), m_size(std::exchange(other.m_size, 0)),
+      m_capacity(std::exchange(other.m_capacity, 0))
+{
+}
+
+HeapBytes& HeapBytes::operator=(HeapBytes&& other) noexcept
+{
+    if (this != &other) {
+        std::free(m_data);
+        m_data = std::exchange(other.m_data, nullptr);
+        m_size = std::exchange(other.m_size, 0);
+        m_capacity = std::exchange(other.m_capacity, 0);
+    }
+    return *this;
+}
+
+HeapBytes::~HeapBytes()
+{
+    std::free(m_data);
+}
+
+bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::string& error)
+{
+    out = HeapBytes();
+    if (!looksGzipped(data, size)) {
+        error = "not gzip data";
+        return false;
+    }
+    // ISIZE (last 4 bytes) is the length of the last member modulo 2^32: a hint, never trusted.
+    uint32_t isize = 0;
+    if (size >= 18)
+        std::memcpy(&isize, data + size - 4, 4); // little-endian on every platform we build for
+    // +64: room to see the end marker; a damaged trailer must not make us reserve gigabytes.
+    size_t capacity = std::max<size_t>({std::min<size_t>(isize, size * 64) + 64, size * 2, 4096});
+    char* buffer = static_cast<char*>(std::malloc(capacity + padding));
+    if (!buffer) {
+        error = "out of memory";
+        return false;
+    }
+
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 16) != Z_OK) {
+        std::free(buffer);
+        error = "zlib initialisation failed";
+        return false;
+    }
+    size_t inPos = 0, outPos = 0;
+    bool ok = true, finished = false;
+    while (true) {
+        if (outPos == capacity) {
+            const size_t grown = capacity + capacity / 2;
+            char* bigger = static_cast<char*>(std::realloc(buffer, grown + padding));
+            if (!bigger) {
+                error = "out of memory";
+                ok = false;
+                break;
+            }
+            buffer = bigger;
+            capacity = grown;
+        }
+        const size_t inChunk = std::min<size_t>(size - inPos, 1u << 30);
+        const size_t outChunk = std::min<size_t>(capacity - outPos, 1u << 30);
+        zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data + inPos));
+        zs.avail_in = static_cast<uInt>(inChunk);
+        zs.next_out = reinterpret_cast<Bytef*>(buffer + outPos);
+        zs.avail_out = static_cast<uInt>(outChunk);
+        const int rc = inflate(&zs, Z_NO_FLUSH);
+        inPos += inChunk - zs.avail_in;
+        outPos += outChunk - zs.avail_out;
+        if (rc == Z_STREAM_END) {
+            // Another member may follow (concatenated gzip); trailing zero bytes are tolerated.
+            size_t next = inPos;
+            while (next < size && data[next] == 0)
+                ++next;
+            if (next >= size) {
+                finished = true;
+                break;
+            }
+            if (!looksGzipped(data + next, size - next)) {
+                error = "unexpected data after the gzip stream at compressed byte " + std::to_string(next);
+                ok = false;
+                break;
+            }
+            inPos = next;
+            inflateReset(&zs);
+            continue;
+        }
+        if (rc == Z_OK)
+            continue;
+        if (rc == Z_BUF_ERROR && inPos >= size) {
+            error = "truncated gzip data (the stream ends at compressed byte " + std::to_string(size) +
+                    " before its end marker)";
+            ok = false;
+            break;
+        }
+        if (rc == Z_BUF_ERROR && outPos == capacity)
+            continue; // output full: grow and go on
+        if (rc == Z_BUF_ERROR) {
+            error = "corrupt gzip data at compressed byte " + std::to_string(inPos); // no progress possible
+            ok = false;
+            break;
+        }
+        error = std::string("corrupt gzip data at compressed byte ") + std::to_string(inPos) +
+                (zs.msg ? std::string(": ") + zs.msg : std::string());
+        ok = false;
+        break;
+    }
+    inflateEnd(&zs);
+    if (!ok || !finished) {
+        if (ok)
+            error = "truncated gzip data";
+        std::free(buffer);
+        return false;
+    }
+    std::memset(buffer + outPos, 0, padding);
+    out.m_data = buffer;
+    out.m_size = outPos;
+    out.m_capacity = capacity;
+    return true;
+}
+
+} // namespace dspark
