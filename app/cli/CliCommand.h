@@ -25,6 +25,7 @@ QString takeOption(QStringList& args, const QString& name, const QString& fallba
 bool takeFlag(QStringList& args, const QString& name);
 
 int runInfo(const QStringList& args);
+int runAnalyze(const QStringList& args);
 int runDemo(const QStringList& args);
 
 } // namespace dspark::cli

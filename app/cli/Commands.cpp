@@ -12,6 +12,10 @@ const std::vector<Command>& commands()
     static const std::vector<Command> list = {
         {"info", "info PATH [--json]", QT_TRANSLATE_NOOP("cli", "List the files, ranks, lanes and totals of a profile"),
          false, &runInfo},
+        {"analyze", "analyze PATH [--json] [--rules FILE]",
+         QT_TRANSLATE_NOOP("cli", "Stage bands, communication waits, pre-replay gaps and critical path per step; "
+                                  "overlap per device"),
+         false, &runAnalyze},
         {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]",
          QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
          &runDemo},

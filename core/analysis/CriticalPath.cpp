@@ -139,27 +139,29 @@ CriticalPath computeCriticalPath(const TimelineIndex& index, const EventPairing&
     }
     std::sort(syncs.begin(), syncs.end(), [](const HostSync& a, const HostSync& b) { return a.endNs < b.endNs; });
 
-    // Where the walk starts: a device task still running at the window's end, else the last one to end
-    // in the window (the time after it, the device idle while the host finishes the step, is host gap).
+    // Where the walk starts: the step's last device task (one still running at the window's end, else
+    // the last to end in it; the time after it, the device idle while the host finishes the step, is
+    // host gap). Tasks with a launch link are preferred: profiler control tasks have none.
     EventRef x;
     TimeNs c = t1;
-    for (uint32_t l : lanes.device) {
-        const Lane& lane = profile.lanes[l];
-        const size_t i = lane.eventAt(t1 - 1);
-        if (i < lane.size() && lane.endNs(i) > t1 && lane.startNs[i] < t1 &&
-            (!x.valid() || lane.startNs[i] > index.start(x)))
-            x = {l, static_cast<uint32_t>(i)};
+    bool anyLaunched = false;
+    for (EventRef task : bands.tasks())
+        anyLaunched |= bands.originOf(task).valid();
+    for (EventRef task : bands.tasks()) {
+        if (anyLaunched && !bands.originOf(task).valid())
+            continue;
+        const TimeNs end = std::min(index.end(task), t1);
+        if (index.start(task) < t1 && (!x.valid() || end > std::min(index.end(x), t1)))
+            x = task;
     }
-    if (!x.valid()) {
+    if (!x.valid())
         x = index.lastEndingIn(window.rank, t0, t1);
-        if (x.valid()) {
-            charge(index.end(x), t1, PathCategory::HostGap, {}, true);
-            c = index.end(x);
-        }
+    if (x.valid() && index.end(x) < t1) {
+        charge(index.end(x), t1, PathCategory::HostGap, {}, true);
+        c = index.end(x);
     }
-    if (!x.valid()) {
+    if (!x.valid())
         charge(t0, t1, PathCategory::HostGap, {}, true);
-    }
 
     bool onDevice = x.valid();
     int64_t hostThread = -1;
@@ -168,26 +170,30 @@ CriticalPath computeCriticalPath(const TimelineIndex& index, const EventPairing&
     while (c > t0 && guard-- > 0) {
         if (onDevice) {
             const WaitPairing* p = index.kind(x) == EventKind::EventWait ? pairing.pairingOf(x) : nullptr;
+            const EventRef prev = index.previousOnStream(x);
+            const TimeNs prevEnd = prev.valid() ? index.end(prev) : INT64_MIN;
             TimeNs readyAt;
+            bool launchBound;
             if (p && p->blocked && p->record.valid()) {
+                // Charged to what it waited for, from when the stream reached it; the stream reached it
+                // through its launch when the launch arrived after the predecessor ended.
                 readyAt = std::max(std::min(p->reachedNs, c), t0);
                 charge(readyAt, c, walk.waitedCategory(p->record), x, false);
+                launchBound = index.launchReadyNs(x) > prevEnd;
             } else {
                 readyAt = std::max(std::min(index.start(x), c), t0);
                 charge(readyAt, c, walk.categoryOf(x), x, false);
+                launchBound = index.launchBound(x);
             }
             c = readyAt;
             if (c <= t0)
                 break;
-            const EventRef prev = index.previousOnStream(x);
-            const TimeNs prevEnd = prev.valid() ? index.end(prev) : INT64_MIN;
-            const TimeNs launchEnd = index.launchReadyNs(x);
-            if (launchEnd > prevEnd && launchEnd > t0) {
-                // Launch-bound: the stream idled until the host issued the task.
-                const TimeNs le = std::min(launchEnd, c);
+            if (launchBound) {
+                // The stream idled until the host issued the task: launch latency, then the host.
+                const TimeNs callEnd = std::max(std::min(index.callEndNs(x), c), t0);
                 const EventRef launch = index.launchOf(x);
-                charge(le, c, PathCategory::HostGap, launch, true);
-                c = le;
+                charge(callEnd, c, PathCategory::HostGap, launch, true);
+                c = callEnd;
                 onDevice = false;
                 hostThread = profile.lanes[launch.lane].info.threadId;
                 hostCall = launch;

@@ -179,9 +179,13 @@ StepBands computeStageBands(const TimelineIndex& index, const StepWindow& window
             }
             out.m_stages.emplace(eventKey(task), stage);
             out.m_tasks.push_back(task);
-            out.lastTaskEndNs = std::max(out.lastTaskEndNs, lane.endNs(i));
         }
     }
+    // The step's last task: of the launched ones when there are any (profiler control tasks have no launch).
+    const bool anyLaunched = !out.m_origins.empty();
+    for (EventRef task : out.m_tasks)
+        if (!anyLaunched || out.m_origins.count(eventKey(task)))
+            out.lastTaskEndNs = std::max(out.lastTaskEndNs, index.end(task));
 
     // 3. Split the tail: from the first commit kernel (in launch order) on, Commit, except accept kernels.
     std::sort(tail.begin(), tail.end(), [&](const TailTask& a, const TailTask& b) {

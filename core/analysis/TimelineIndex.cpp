@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 namespace dspark {
 
@@ -62,6 +63,8 @@ TimelineIndex::TimelineIndex(const Profile& profile, const AnalysisRules& rules)
             slot = link.from;
     }
 
+    estimateLaunchTiming();
+
     m_byEnd.resize(m_ranks.size());
     for (size_t r = 0; r < m_ranks.size(); ++r) {
         std::vector<EndEntry>& byEnd = m_byEnd[r];
@@ -97,10 +100,95 @@ EventRef TimelineIndex::opOf(EventRef task) const
     return m_op[task.lane][task.index];
 }
 
-TimeNs TimelineIndex::launchReadyNs(EventRef task) const
+TimeNs TimelineIndex::callEndNs(EventRef task) const
 {
     const EventRef launch = launchOf(task);
     return launch.valid() ? end(launch) : std::numeric_limits<TimeNs>::min();
+}
+
+TimeNs TimelineIndex::launchReadyNs(EventRef task) const
+{
+    const TimeNs callEnd = callEndNs(task);
+    if (callEnd == std::numeric_limits<TimeNs>::min())
+        return callEnd;
+    return std::max(callEnd, std::min(callEnd + m_timing[task.lane].latency, start(task)));
+}
+
+bool TimelineIndex::launchBound(EventRef task) const
+{
+    const TimeNs callEnd = callEndNs(task);
+    if (callEnd == std::numeric_limits<TimeNs>::min())
+        return false;
+    const EventRef prev = previousOnStream(task);
+    if (!prev.valid())
+        return true;
+    const LaunchTiming& t = m_timing[task.lane];
+    const TimeNs s = start(task), prevEnd = end(prev);
+    if (t.sampled) {
+        // How far each explanation is beyond its usual range (≤ 0: usual).
+        const TimeNs streamExcess = s - prevEnd - t.gapHigh;
+        const TimeNs launchExcess = s - callEnd - t.latencyHigh;
+        if ((streamExcess <= 0) != (launchExcess <= 0) || (streamExcess > 0 && launchExcess > 0))
+            return launchExcess < streamExcess;
+    }
+    return launchReadyNs(task) > prevEnd + t.gap;
+}
+
+TimeNs TimelineIndex::launchLatencyNs(uint32_t lane) const
+{
+    return lane < m_timing.size() ? m_timing[lane].latency : 0;
+}
+
+TimeNs TimelineIndex::streamGapNs(uint32_t lane) const
+{
+    return lane < m_timing.size() ? m_timing[lane].gap : 0;
+}
+
+void TimelineIndex::estimateLaunchTiming()
+{
+    constexpr TimeNs kIdle = 50'000;   // a stream idle this long before a task was not busy
+    constexpr TimeNs kAhead = 100'000; // a launch this far ahead of the stream did not hold it back
+    constexpr TimeNs kMaxLatency = 200'000;
+    constexpr size_t kMinSamples = 16; // fewer: only the medians are used
+    m_timing.assign(m_profile.lanes.size(), LaunchTiming{});
+    const auto quantile = [](std::vector<TimeNs>& v, double q) -> TimeNs {
+        if (v.empty())
+            return 0;
+        const auto k = static_cast<size_t>(q * static_cast<double>(v.size() - 1) + 0.5);
+        std::nth_element(v.begin(), v.begin() + k, v.end());
+        return v[k];
+    };
+    for (const RankLanes& rank : m_ranks) {
+        std::map<int, std::vector<uint32_t>> byDevice;
+        for (uint32_t l : rank.device)
+            byDevice[m_profile.lanes[l].info.deviceId].push_back(l);
+        for (const auto& [device, lanes] : byDevice) {
+            std::vector<TimeNs> latencies, gaps;
+            for (uint32_t l : lanes) {
+                const Lane& lane = m_profile.lanes[l];
+                for (uint32_t i = 0; i < lane.size(); ++i) {
+                    const TimeNs callEnd = callEndNs({l, i});
+                    // A wait starts when its record completes, not when its stream or launch allows.
+                    if (callEnd == std::numeric_limits<TimeNs>::min() || lane.kind[i] == EventKind::EventWait)
+                        continue;
+                    const TimeNs s = lane.startNs[i];
+                    const TimeNs idle = i > 0 ? s - lane.endNs(i - 1) : kIdle + 1;
+                    if (idle > kIdle && s - callEnd >= 0 && s - callEnd < kMaxLatency)
+                        latencies.push_back(s - callEnd);
+                    else if (i > 0 && callEnd + kAhead < lane.endNs(i - 1) && idle >= 0)
+                        gaps.push_back(idle);
+                }
+            }
+            LaunchTiming t;
+            t.latency = quantile(latencies, 0.5);
+            t.latencyHigh = quantile(latencies, 0.99);
+            t.gap = quantile(gaps, 0.5);
+            t.gapHigh = quantile(gaps, 0.99);
+            t.sampled = latencies.size() >= kMinSamples && gaps.size() >= kMinSamples;
+            for (uint32_t l : lanes)
+                m_timing[l] = t;
+        }
+    }
 }
 
 bool TimelineIndex::isComm(EventRef task) const

@@ -32,9 +32,25 @@ public:
     EventRef launchOf(EventRef task) const;
     // The framework op (OpToDevice source) of a device task, invalid when none.
     EventRef opOf(EventRef task) const;
-    // The host call a task could not start before: the launch's end (the op's end without a launch),
-    // or INT64_MIN when unknown.
+    // End of the host call that launched a task (the op's end without a launch), INT64_MIN when none.
+    TimeNs callEndNs(EventRef task) const;
+    // When the task could have started at the earliest because of its launch: the call's end plus the
+    // device's launch latency (never after the task's start); INT64_MIN when it has no launch.
     TimeNs launchReadyNs(EventRef task) const;
+    // The task started because its launch arrived, not because its stream finished the task before.
+    // Decided by which of the two explains its start: is the gap after its predecessor a usual stream
+    // gap (≤ the 99th percentile of the device's stream gaps), is the delay after its launch call a
+    // usual launch latency (≤ the 99th percentile of its launch latencies)? When exactly one does, that
+    // one; when neither does, the one less beyond its usual range; when both do (or the profile has
+    // fewer than 16 samples of either), the launch is binding if launch-ready (call end + median
+    // latency) comes later than the predecessor's end plus the median stream gap.
+    bool launchBound(EventRef task) const;
+    // Per device, estimated from the profile: the delay from a launch call's end to its task's start
+    // when the stream was idle (over tasks that followed a stream idle > 50 µs),
+    // and the gap between consecutive tasks of a busy stream (over tasks launched ≥ 100 µs before their
+    // predecessor ended); event waits are no sample of either. Medians; 0 when the profile does not tell.
+    TimeNs launchLatencyNs(uint32_t lane) const;
+    TimeNs streamGapNs(uint32_t lane) const;
     // Communication work on a device stream: HCCL sub-tasks and ops, kernels matched by the
     // comm_kernels / deepep_* rules, and any task but event records/waits on a rules' comm stream.
     bool isComm(EventRef task) const;
@@ -55,12 +71,20 @@ public:
     uint32_t nameId(EventRef e) const { return m_profile.lanes[e.lane].nameId[e.index]; }
 
 private:
+    void estimateLaunchTiming();
+
     const Profile& m_profile;
     NameClassifier m_names;
     std::vector<RankLanes> m_ranks;
     std::vector<std::vector<EventRef>> m_launch; // per lane (device lanes only), per task
     std::vector<std::vector<EventRef>> m_op;     // per lane (device lanes only), per task
     std::vector<std::vector<uint8_t>> m_comm;    // per lane (device lanes only), per task
+    struct LaunchTiming {
+        TimeNs latency = 0, latencyHigh = 0; // median, 99th percentile
+        TimeNs gap = 0, gapHigh = 0;
+        bool sampled = false; // enough samples for the percentiles
+    };
+    std::vector<LaunchTiming> m_timing; // per lane: its device's launch timing
     struct EndEntry {
         TimeNs endNs;
         EventRef task;

@@ -85,7 +85,7 @@ inline std::shared_ptr<Profile> handBuiltStep()
     // Draft forward: K1, the DeepEP dispatch issue (record → stream 5 wait → dispatch → record),
     // K2 independent of it, the hook (stream 2 waits for the dispatch), K3.
     b.span("draft step[DECODE bs=2]", 10, 200);
-    b.launch("launch", 20, 25, b.s2, "GatherV2", 30, 100, K);
+    b.launch("launch", 24, 30, b.s2, "GatherV2", 30, 100, K);
     b.launch("aclrtRecordEvent", 26, 28, b.s2, "EVENT_RECORD", 100, 102, REC);
     b.launch("aclrtStreamWaitEvent", 29, 31, b.s5, "EVENT_WAIT", 103, 105, WAIT);
     b.launch("launch", 32, 35, b.s5, "MoeDistributeDispatch", 106, 306, K);

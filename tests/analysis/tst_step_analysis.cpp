@@ -1,6 +1,6 @@
 // The step analyses on a hand-built DSpark decode step (HandBuiltStep.h), every figure worked out on
 // paper. Device tasks of the step, ns (stream: name [start, end) ← launch call end):
-//   s2 GatherV2 [30,100)←25   s2 REC r_issue [100,102)←28   s5 WAIT [103,105)←31
+//   s2 GatherV2 [30,100)←30   s2 REC r_issue [100,102)←28   s5 WAIT [103,105)←31
 //   s5 MoeDistributeDispatch [106,306)←35   s5 REC r_done [306,308)←38   s2 MatMulV2 [110,150)←45
 //   s2 WAIT(hook) [310,312)←52   s2 GroupedMatmul [313,363)←60          (draft span [10,200))
 //   s2 DsparkVerifyLayout [365,385)←210; host sync [215,390)                (planner [200,390))
@@ -173,15 +173,17 @@ private Q_SLOTS:
         // → [468,472) host_gap 4, host back to the planner sync [215,390) released by
         // DsparkVerifyLayout (ends 385) → [385,468) host_gap 83; DsparkVerifyLayout 20 → draft (idle
         // 2); GroupedMatmul 50 (idle 1); the hook from reached 150 to 312 → exposed_comm 162;
-        // MatMulV2 40; idle [102,110) 8; r_issue 2; GatherV2 70; its launch ends 25 → host_gap 5,
-        // no sync before → host [0,25) 25.
+        // MatMulV2 40; idle [102,110) 8; r_issue 2; GatherV2 70; it started when its launch ended (30),
+        // no sync before → host [0,30) 30. (The launch latency the index learns from the one task that
+        // followed an idle stream, GatherV2, is 30 − 30 = 0; no task was launched 100 µs ahead of its
+        // stream, so the stream gap is 0 too.)
         const CriticalPath& p = m_step.criticalPath;
         QCOMPARE(p.categoryNs(PathCategory::Draft), TimeNs(20 + 50 + 40 + 2 + 70));
         QCOMPARE(p.categoryNs(PathCategory::VerifyCompute), TimeNs(39 + 88));
         QCOMPARE(p.categoryNs(PathCategory::ExposedComm), TimeNs(162));
         QCOMPARE(p.categoryNs(PathCategory::AcceptTpSync), TimeNs(20 + 63 + 2 + 20));
         QCOMPARE(p.categoryNs(PathCategory::Commit), TimeNs(10 + 10 + 40));
-        QCOMPARE(p.categoryNs(PathCategory::HostGap), TimeNs(228 + 4 + 83 + 5 + 25));
+        QCOMPARE(p.categoryNs(PathCategory::HostGap), TimeNs(228 + 4 + 83 + 30));
         QCOMPARE(p.categoryNs(PathCategory::Idle), TimeNs(1 + 1 + 1 + 1 + 1 + 2 + 1 + 2 + 1 + 8));
         QCOMPARE(p.totalNs(), TimeNs(1000));
         // The hops tile the window in time order.
@@ -206,6 +208,56 @@ private Q_SLOTS:
         QCOMPARE(m_step.overlap.communicationNs(), TimeNs(49));
         QCOMPARE(m_step.overlap.communicationNotOverlappedNs(), TimeNs(49));
         QCOMPARE(m_step.overlap.freeNs(), TimeNs(125));
+    }
+
+    void launchLatencyAndStreamGapAreLearntFromTheProfile()
+    {
+        // One stream, µs scale. Latency samples (tasks after the stream idled > 50 µs): 16 + "long" + E
+        // = 5 × 6, 7 × 7, 6 × 9 µs → median (index 9 of 18 sorted) 7 µs, 99th percentile (index 17) 9 µs.
+        // Gap samples (tasks launched ≥ 100 µs before their predecessor ended): 12 × 1, 4 × 3 µs →
+        // median (index 8 of 16) 1 µs, 99th percentile (index 15) 3 µs.
+        test::ProfileBuilder b;
+        const auto K = EventKind::Kernel;
+        TimeNs t = 0;
+        for (int i = 0; i < 16; ++i) {
+            const TimeNs latency = i < 5 ? 6'000 : i < 11 ? 7'000 : 9'000; // 5 × 6, 6 × 7, 5 × 9 µs
+            b.launch("launch", t, t + 1'000, b.s2, "idle", t + 1'000 + latency, t + 1'000 + latency + 10'000, K);
+            t += 100'000;
+        }
+        // A long task, then 16 short ones launched long before it ends: gaps 1 µs (×12) and 3 µs (×4).
+        b.launch("launch", t, t + 1'000, b.s2, "long", t + 8'000, t + 1'000'000, K);
+        TimeNs end = t + 1'000'000;
+        for (int i = 0; i < 16; ++i) {
+            const TimeNs gap = i < 12 ? 1'000 : 3'000;
+            b.launch("launch", t + 2'000 + i * 10, t + 2'001 + i * 10, b.s2, "busy", end + gap, end + gap + 5'000, K);
+            end += gap + 5'000;
+        }
+        t = end + 100'000;
+        // E: after an idle stream, 9 µs after its call (a sample too; latency median stays 7 µs).
+        b.launch("launch", t, t + 1'000, b.s2, "E", t + 10'000, t + 20'000, K);
+        const TimeNs e = t + 20'000;
+        // F: 1 µs after E (a usual gap) and 8 µs after its call (a usual latency): both explain it;
+        // launch-ready = call end + 7 = e + 0 < E's end + gap 1 µs → the stream was binding.
+        b.launch("launch", e - 9'000, e - 7'000, b.s2, "F", e + 1'000, e + 5'000, K);
+        // G: 4 µs after F (beyond every usual gap), 7 µs after its call → launch-bound, although its
+        // call ended before F did: the launch latency decides.
+        b.launch("launch", e + 1'000, e + 2'000, b.s2, "G", e + 9'000, e + 12'000, K);
+        // H: 40 µs after G, 20 µs after its call: neither is usual; the launch is less beyond its range
+        // (20 − 9 = 11 µs vs 40 − 3 = 37 µs) → launch-bound.
+        b.launch("launch", e + 30'000, e + 32'000, b.s2, "H", e + 52'000, e + 60'000, K);
+        // I: 10 µs after H, 50 µs after its call → stream-bound (7 µs vs 41 µs beyond).
+        b.launch("launch", e + 10'000, e + 20'000, b.s2, "I", e + 70'000, e + 80'000, K);
+        const auto p = b.finish();
+        const TimelineIndex index(*p, AnalysisRules::defaults());
+        const uint32_t s2 = test::findEvent(*p, "E", t + 10'000).lane;
+        QCOMPARE(index.launchLatencyNs(s2), TimeNs(7'000));
+        QCOMPARE(index.streamGapNs(s2), TimeNs(1'000));
+        QVERIFY(!index.launchBound(test::findEvent(*p, "F", e + 1'000)));
+        QVERIFY(index.launchBound(test::findEvent(*p, "G", e + 9'000)));
+        QVERIFY(index.launchBound(test::findEvent(*p, "H", e + 52'000)));
+        QVERIFY(!index.launchBound(test::findEvent(*p, "I", e + 70'000)));
+        QVERIFY(index.launchBound(test::findEvent(*p, "idle", 7'000))); // first task of its stream
+        QCOMPARE(index.launchReadyNs(test::findEvent(*p, "G", e + 9'000)), e + 9'000);
     }
 
     void rulesFileOverridesOnlyTheKeysItGives()

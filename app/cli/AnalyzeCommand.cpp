@@ -1,0 +1,43 @@
+#include "cli/CliCommand.h"
+
+#include "io/ProfileLoader.h"
+#include "report/AnalyzeJson.h"
+
+#include <QCoreApplication>
+
+namespace dspark::cli {
+
+static QString tr(const char* text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+int runAnalyze(const QStringList& argsIn)
+{
+    QStringList args = argsIn;
+    const bool asJson = takeFlag(args, QStringLiteral("--json"));
+    const QString rulesPath = takeOption(args, QStringLiteral("--rules"));
+    if (args.size() != 1 || args.first().startsWith(QLatin1String("--"))) {
+        printError(tr("usage: dspark-timeline analyze PATH [--json] [--rules FILE]"));
+        return 2;
+    }
+    QString rulesError;
+    const AnalysisRules rules = AnalysisRules::load(rulesPath, &rulesError);
+    if (!rulesError.isEmpty()) {
+        printError(rulesError);
+        return 1;
+    }
+    const LoadOutcome outcome = loadProfile(args.first().toStdString());
+    if (!outcome.profile) {
+        printError(outcome.error);
+        return 1;
+    }
+    const ProfileAnalysis analysis = analyzeProfile(*outcome.profile, rules);
+    if (asJson)
+        printOut(analyzeJson(*outcome.profile, analysis).dump(2) + "\n");
+    else
+        printOut(analyzeText(*outcome.profile, analysis));
+    return 0;
+}
+
+} // namespace dspark::cli
