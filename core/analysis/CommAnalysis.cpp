@@ -8,34 +8,6 @@ namespace dspark {
 
 namespace {
 
-// The stream lane of an HCCL op without sub-task links (a JSON trace keeps them on "Plane" lanes): the
-// device stream with the most tasks inside the op's interval, other than event records / waits.
-void locateTransfer(const TimelineIndex& index, int rank, CommOperation& op)
-{
-    const Profile& profile = index.profile();
-    size_t best = 0;
-    for (uint32_t l : index.lanesOf(rank).device) {
-        const Lane& lane = profile.lanes[l];
-        size_t count = 0;
-        uint32_t first = UINT32_MAX, last = 0;
-        for (size_t i = lane.firstStartingAtOrAfter(op.inflight.startNs);
-             i < lane.size() && lane.startNs[i] < op.inflight.endNs; ++i) {
-            if (lane.endNs(i) > op.inflight.endNs || lane.kind[i] == EventKind::EventRecord ||
-                lane.kind[i] == EventKind::EventWait)
-                continue;
-            ++count;
-            first = std::min(first, static_cast<uint32_t>(i));
-            last = std::max(last, static_cast<uint32_t>(i));
-        }
-        if (count > best) {
-            best = count;
-            op.lane = l;
-            op.firstTask = {l, first};
-            op.lastTask = {l, last};
-        }
-    }
-}
-
 std::string runName(const TimelineIndex& index, EventRef first, EventRef last)
 {
     std::vector<std::string_view> names;
@@ -80,35 +52,20 @@ StepComm computeStepComm(const TimelineIndex& index, const EventPairing& pairing
             op.op = opRef;
             op.name = std::string(profile.name(opRef));
             op.inflight = {lane.startNs[i], lane.endNs(i)};
-            std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> byLane; // lane → (first, last) index
-            std::unordered_map<uint32_t, size_t> countByLane;
-            for (const Link* link : profile.linksFrom(opRef)) {
-                if (link->kind != LinkKind::CommOpToTask || !index.isDevice(link->to.lane))
-                    continue;
-                covered.insert(eventKey(link->to));
-                auto [it, fresh] = byLane.try_emplace(link->to.lane, link->to.index, link->to.index);
-                if (!fresh) {
-                    it->second.first = std::min(it->second.first, link->to.index);
-                    it->second.second = std::max(it->second.second, link->to.index);
-                }
-                ++countByLane[link->to.lane];
-            }
+            for (const Link* link : profile.linksFrom(opRef))
+                if (link->kind == LinkKind::CommOpToTask && index.isDevice(link->to.lane))
+                    covered.insert(eventKey(link->to));
+            const TimelineIndex::Transfer transfer = index.transferOf(opRef);
+            if (transfer.first.valid())
+                for (uint32_t k = transfer.first.index; k <= transfer.last.index; ++k)
+                    covered.insert(eventKey({transfer.first.lane, k}));
             if (op.inflight.startNs < t0 || op.inflight.startNs >= t1)
                 continue;
-            size_t best = 0;
-            for (const auto& [subLane, count] : countByLane)
-                if (count > best || (count == best && subLane < op.lane)) {
-                    best = count;
-                    op.lane = subLane;
-                    op.firstTask = {subLane, byLane[subLane].first};
-                    op.lastTask = {subLane, byLane[subLane].second};
-                }
-            if (op.lane == UINT32_MAX && isDeviceLane(lane.info.kind)) {
-                op.lane = l; // an op drawn on a device stream (e.g. an NCCL kernel op)
-                op.firstTask = op.lastTask = opRef;
+            if (transfer.first.valid()) {
+                op.lane = transfer.first.lane;
+                op.firstTask = transfer.first;
+                op.lastTask = transfer.last;
             }
-            if (op.lane == UINT32_MAX)
-                locateTransfer(index, window.rank, op);
             out.operations.push_back(std::move(op));
         }
     }

@@ -24,6 +24,7 @@ struct RecordEntry {
     TimeNs callNs; // start of the record's host call, INT64_MIN when none
     EventRef record;
     EventRef call;
+    int64_t corrId; // the source's connection / correlation id (issued in host call order), -1 if none
 };
 
 // How far back a search may scan past records that do not qualify (same stream, already consumed).
@@ -48,7 +49,8 @@ EventPairing::EventPairing(const TimelineIndex& index)
                     const EventRef e{l, i};
                     if (lane.kind[i] == EventKind::EventRecord) {
                         const EventRef call = index.launchOf(e);
-                        byEnd.push_back({lane.endNs(i), call.valid() ? index.start(call) : INT64_MIN, e, call});
+                        byEnd.push_back(
+                            {lane.endNs(i), call.valid() ? index.start(call) : INT64_MIN, e, call, lane.corrId[i]});
                     } else if (lane.kind[i] == EventKind::EventWait) {
                         WaitPairing p;
                         p.wait = e;
@@ -73,6 +75,12 @@ EventPairing::EventPairing(const TimelineIndex& index)
                     byCall.push_back(r);
             std::stable_sort(byCall.begin(), byCall.end(),
                              [](const RecordEntry& a, const RecordEntry& b) { return a.callNs < b.callNs; });
+            std::vector<RecordEntry> byCorr;
+            for (const RecordEntry& r : byEnd)
+                if (r.corrId >= 0)
+                    byCorr.push_back(r);
+            std::stable_sort(byCorr.begin(), byCorr.end(),
+                             [](const RecordEntry& a, const RecordEntry& b) { return a.corrId < b.corrId; });
             std::sort(m_pairs.begin() + firstPair, m_pairs.end(), [&](const WaitPairing& a, const WaitPairing& b) {
                 const TimeNs sa = index.start(a.wait), sb = index.start(b.wait);
                 return sa != sb ? sa < sb : a.wait < b.wait;
@@ -117,14 +125,30 @@ EventPairing::EventPairing(const TimelineIndex& index)
                     continue;
                 const TimeNs waitEnd = index.end(p.wait);
                 const EventRef call = index.launchOf(p.wait);
+                const int64_t corr = profile.lanes[p.wait.lane].corrId[p.wait.index];
+                const auto eligible = [&](const RecordEntry& r) {
+                    return r.record.lane != p.wait.lane && r.endNs <= waitEnd &&
+                           !consumed.count(consumedKey(r.record, p.wait.lane));
+                };
                 if (call.valid()) {
                     const TimeNs callNs = index.start(call);
                     auto it = std::lower_bound(byCall.begin(), byCall.end(), callNs,
                                                [](const RecordEntry& r, TimeNs t) { return r.callNs < t; });
                     for (int scanned = 0; it != byCall.begin() && scanned < kScanLimit; ++scanned) {
                         --it;
-                        if (it->record.lane == p.wait.lane || it->call == call || it->endNs > waitEnd ||
-                            consumed.count(consumedKey(it->record, p.wait.lane)))
+                        if (it->call == call || !eligible(*it))
+                            continue;
+                        p.record = it->record;
+                        p.method = PairMethod::HostOrder;
+                        break;
+                    }
+                } else if (corr >= 0) {
+                    // No launch link, but connection ids are handed out in host call order.
+                    auto it = std::lower_bound(byCorr.begin(), byCorr.end(), corr,
+                                               [](const RecordEntry& r, int64_t c) { return r.corrId < c; });
+                    for (int scanned = 0; it != byCorr.begin() && scanned < kScanLimit; ++scanned) {
+                        --it;
+                        if (!eligible(*it))
                             continue;
                         p.record = it->record;
                         p.method = PairMethod::HostOrder;
@@ -136,7 +160,7 @@ EventPairing::EventPairing(const TimelineIndex& index)
                                                [](TimeNs t, const RecordEntry& r) { return t < r.endNs; });
                     for (int scanned = 0; it != byEnd.begin() && scanned < kScanLimit; ++scanned) {
                         --it;
-                        if (it->record.lane == p.wait.lane || consumed.count(consumedKey(it->record, p.wait.lane)))
+                        if (!eligible(*it))
                             continue;
                         p.record = it->record;
                         p.method = PairMethod::StreamOrder;

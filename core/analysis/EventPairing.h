@@ -14,6 +14,7 @@ enum class PairMethod : uint8_t {
     Timing,     // the stream reached the wait before the record completed, and the wait ended right
                 // after it: the wait was blocked by that record
     HostOrder,  // the wait was not blocked: the latest record whose host call precedes the wait's call
+                // (by the calls' start, else by the tasks' connection ids, which follow call order)
     StreamOrder // neither timing nor host calls tell: the latest completed record not yet waited for
 };
 const char* pairMethodName(PairMethod method); // "none", "timing", "host_order", "stream_order"

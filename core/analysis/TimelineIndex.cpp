@@ -64,6 +64,7 @@ TimelineIndex::TimelineIndex(const Profile& profile, const AnalysisRules& rules)
     }
 
     estimateLaunchTiming();
+    locateTransfers();
 
     m_byEnd.resize(m_ranks.size());
     for (size_t r = 0; r < m_ranks.size(); ++r) {
@@ -189,6 +190,87 @@ void TimelineIndex::estimateLaunchTiming()
                 m_timing[l] = t;
         }
     }
+}
+
+static uint64_t refKey(EventRef e)
+{
+    return (uint64_t(e.lane) << 32) | e.index;
+}
+
+void TimelineIndex::locateTransfers()
+{
+    for (const RankLanes& rank : m_ranks) {
+        std::vector<uint32_t> opLanes = rank.comm;
+        opLanes.insert(opLanes.end(), rank.device.begin(), rank.device.end());
+        for (uint32_t l : opLanes) {
+            const Lane& lane = m_profile.lanes[l];
+            for (uint32_t i = 0; i < lane.size(); ++i) {
+                if (lane.kind[i] != EventKind::CommOp)
+                    continue;
+                const EventRef op{l, i};
+                Transfer t;
+                if (isDeviceLane(lane.info.kind)) { // an op drawn on a device stream (an NCCL kernel)
+                    m_transfers[refKey(op)] = {op, op};
+                    continue;
+                }
+                // Sub-task links: the device lane holding most of them.
+                std::unordered_map<uint32_t, std::pair<size_t, Transfer>> byLane;
+                for (const Link* link : m_profile.linksFrom(op)) {
+                    if (link->kind != LinkKind::CommOpToTask || !isDevice(link->to.lane))
+                        continue;
+                    auto& [count, tr] = byLane[link->to.lane];
+                    if (count++ == 0)
+                        tr = {link->to, link->to};
+                    tr.first.index = std::min(tr.first.index, link->to.index);
+                    tr.last.index = std::max(tr.last.index, link->to.index);
+                }
+                size_t best = 0;
+                for (const auto& [subLane, entry] : byLane)
+                    if (entry.first > best || (entry.first == best && subLane < t.first.lane)) {
+                        best = entry.first;
+                        t = entry.second;
+                    }
+                if (best == 0) {
+                    // No links: the stream with the most non-compute tasks inside the op's interval.
+                    const TimeNs s = lane.startNs[i], e = lane.endNs(i);
+                    for (uint32_t d : rank.device) {
+                        const Lane& dev = m_profile.lanes[d];
+                        size_t count = 0;
+                        Transfer found;
+                        for (size_t k = dev.firstStartingAtOrAfter(s); k < dev.size() && dev.startNs[k] < e; ++k) {
+                            const EventKind kind = dev.kind[k];
+                            if (dev.endNs(k) > e || kind == EventKind::Kernel || kind == EventKind::EventRecord ||
+                                kind == EventKind::EventWait)
+                                continue;
+                            if (count++ == 0)
+                                found.first = {d, static_cast<uint32_t>(k)};
+                            found.last = {d, static_cast<uint32_t>(k)};
+                        }
+                        if (count > best) {
+                            best = count;
+                            t = found;
+                        }
+                    }
+                    // Those tasks are communication even where the source did not say so.
+                    if (best > 0)
+                        for (uint32_t k = t.first.index; k <= t.last.index; ++k) {
+                            const EventKind kind = m_profile.lanes[t.first.lane].kind[k];
+                            if (kind != EventKind::Kernel && kind != EventKind::EventRecord &&
+                                kind != EventKind::EventWait)
+                                m_comm[t.first.lane][k] = 1;
+                        }
+                }
+                if (best > 0)
+                    m_transfers[refKey(op)] = t;
+            }
+        }
+    }
+}
+
+TimelineIndex::Transfer TimelineIndex::transferOf(EventRef op) const
+{
+    auto it = m_transfers.find(refKey(op));
+    return it == m_transfers.end() ? Transfer{} : it->second;
 }
 
 bool TimelineIndex::isComm(EventRef task) const

@@ -3,6 +3,7 @@
 #include "analysis/AnalysisRules.h"
 #include "model/Profile.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace dspark {
@@ -57,6 +58,13 @@ public:
     // The task before `task` on its stream, invalid when it is the first.
     EventRef previousOnStream(EventRef task) const;
     EventRef nextOnStream(EventRef task) const;
+    // The device tasks of an HCCL op (CommOp event): the lane and first/last index of its sub-tasks on
+    // a device stream, from its CommOpToTask links, else (a JSON trace keeps the sub-tasks on "Plane"
+    // lanes) the stream with the most non-compute tasks inside the op's interval. Invalid when none.
+    struct Transfer {
+        EventRef first, last;
+    };
+    Transfer transferOf(EventRef op) const;
     // A host call of the host_sync_calls rule (blocks until device work is done).
     bool isHostSync(EventRef hostEvent) const;
     // The device task of `rank` with the latest end in (afterNs, atOrBeforeNs], invalid when none.
@@ -72,13 +80,15 @@ public:
 
 private:
     void estimateLaunchTiming();
+    void locateTransfers();
 
     const Profile& m_profile;
     NameClassifier m_names;
     std::vector<RankLanes> m_ranks;
-    std::vector<std::vector<EventRef>> m_launch; // per lane (device lanes only), per task
-    std::vector<std::vector<EventRef>> m_op;     // per lane (device lanes only), per task
-    std::vector<std::vector<uint8_t>> m_comm;    // per lane (device lanes only), per task
+    std::vector<std::vector<EventRef>> m_launch;        // per lane (device lanes only), per task
+    std::vector<std::vector<EventRef>> m_op;            // per lane (device lanes only), per task
+    std::vector<std::vector<uint8_t>> m_comm;           // per lane (device lanes only), per task
+    std::unordered_map<uint64_t, Transfer> m_transfers; // HCCL op → its device tasks
     struct LaunchTiming {
         TimeNs latency = 0, latencyHigh = 0; // median, 99th percentile
         TimeNs gap = 0, gapHigh = 0;
