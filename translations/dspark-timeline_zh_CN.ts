@@ -1,187 +1,2860 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-<context>
-    <name>ChromeTraceLoader</name>
-    <message>
-        <source>%1: this format is not supported yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>MsprofDbLoader</name>
-    <message>
-        <source>%1: this format is not supported yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ProfileLoader</name>
-    <message>
-        <source>%1: cannot be read</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: not a JSON object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scanning %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no profiler data could be loaded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Indexing events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: the profile holds no timed events (only metadata)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ProfileScanner</name>
-    <message>
-        <source>%1: no such file or folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot read the folder (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: not a recognised profiler file (expected a msprof / torch_npu .db, a trace JSON or DSpark step records)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: no profiler output found (no msprof / torch_npu database, trace JSON or DSpark step records)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>StepRecordLoader</name>
-    <message>
-        <source>%1: this format is not supported yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>cli</name>
-    <message>
-        <source>List the files, ranks, lanes and totals of a profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>usage: dspark-timeline info PATH [--json]</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lanes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>dspark::ui::MainWindow</name>
-    <message>
-        <source>DSpark Timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open a profile folder (File › Open Profile Folder…) or drop one here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lane</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Profile &amp;Folder…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open F&amp;ile…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+O</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Profile Folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Profile File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Profiles (*.db *.json *.json.gz *.jsonl);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loading cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot open profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — DSpark Timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lane(s), %1 warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
+    <context>
+        <name>AnalysisRules</name>
+        <message>
+            <source>%1: not a JSON object of name rules</source>
+            <translation>%1：不是名称规则的 JSON 对象</translation>
+        </message>
+        <message>
+            <source>%1: "comm_streams" must be a list of stream ids</source>
+            <translation>%1："comm_streams" 必须是流 ID 列表</translation>
+        </message>
+        <message>
+            <source>%1: unknown rule "%2"</source>
+            <translation>%1：未知规则 "%2"</translation>
+        </message>
+        <message>
+            <source>%1: rule "%2" must be a list of regular expressions</source>
+            <translation>%1：规则 "%2" 必须是正则表达式列表</translation>
+        </message>
+        <message>
+            <source>%1: rule "%2": %3</source>
+            <translation>%1：规则 "%2"：%3</translation>
+        </message>
+        <message>
+            <source>%1: cannot be read</source>
+            <translation>%1：无法读取</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnnotationSet</name>
+        <message>
+            <source>%1: not valid JSON at byte %2 (%3)</source>
+            <translation>%1：第 %2 字节处不是有效的 JSON（%3）</translation>
+        </message>
+        <message>
+            <source>%1: not a DSpark Timeline annotation file</source>
+            <translation>%1：不是 DSpark Timeline 标注文件</translation>
+        </message>
+        <message>
+            <source>%1: cannot be written (%2)</source>
+            <translation>%1：无法写入（%2）</translation>
+        </message>
+        <message>
+            <source>%1: cannot be read (%2)</source>
+            <translation>%1：无法读取（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnnotationTool</name>
+        <message>
+            <source>Text:</source>
+            <translation>文本：</translation>
+        </message>
+        <message>
+            <source>Add Note</source>
+            <translation>添加注释</translation>
+        </message>
+        <message>
+            <source>Add Arrow</source>
+            <translation>添加箭头</translation>
+        </message>
+        <message>
+            <source>Highlight Range</source>
+            <translation>高亮区间</translation>
+        </message>
+        <message>
+            <source>Edit Annotation</source>
+            <translation>编辑标注</translation>
+        </message>
+        <message>
+            <source>Edit Text…</source>
+            <translation>编辑文本…</translation>
+        </message>
+        <message>
+            <source>Colour</source>
+            <translation>颜色</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红色</translation>
+        </message>
+        <message>
+            <source>Orange</source>
+            <translation>橙色</translation>
+        </message>
+        <message>
+            <source>Green</source>
+            <translation>绿色</translation>
+        </message>
+        <message>
+            <source>Blue</source>
+            <translation>蓝色</translation>
+        </message>
+        <message>
+            <source>Purple</source>
+            <translation>紫色</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑色</translation>
+        </message>
+        <message>
+            <source>Delete Annotation</source>
+            <translation>删除标注</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChromeTraceLoader</name>
+        <message>
+            <source>Reading events</source>
+            <translation>正在读取事件</translation>
+        </message>
+        <message>
+            <source>%1: cannot be read (%2)</source>
+            <translation>%1：无法读取（%2）</translation>
+        </message>
+        <message>
+            <source>Decompressing</source>
+            <translation>正在解压</translation>
+        </message>
+        <message>
+            <source>%1: the compressed file is damaged (%2); nothing was loaded</source>
+            <translation>%1：压缩文件已损坏（%2）；未加载任何内容</translation>
+        </message>
+        <message>
+            <source>%1: the file is empty</source>
+            <translation>%1：文件为空</translation>
+        </message>
+        <message>
+            <source>%1: malformed JSON at byte %2: %3</source>
+            <translation>%1：第 %2 字节处 JSON 格式错误：%3</translation>
+        </message>
+        <message>
+            <source>%1: JSON, but not a Chrome trace (the top-level object has no "traceEvents" array)</source>
+            <translation>%1：是 JSON，但不是 Chrome trace（顶层对象没有 "traceEvents" 数组）</translation>
+        </message>
+        <message>
+            <source>%1: not JSON: byte %2 is neither '[' nor '{' (not a Chrome trace)</source>
+            <translation>%1：不是 JSON：第 %2 字节既不是 '[' 也不是 '{'（不是 Chrome trace）</translation>
+        </message>
+        <message>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
+        </message>
+        <message>
+            <source>%1: malformed JSON at byte %2: %3; nothing was loaded</source>
+            <translation>%1：第 %2 字节处 JSON 格式错误：%3；未加载任何内容</translation>
+        </message>
+        <message>
+            <source>%1: the file is malformed after the events array, at byte %2 (%3); the events were loaded</source>
+            <translation>%1：事件数组之后的内容格式错误，位于第 %2 字节（%3）；事件已加载</translation>
+        </message>
+        <message>
+            <source>%1: data after the end of the events array (byte %2) was ignored</source>
+            <translation>%1：事件数组结束后的数据（第 %2 字节）已忽略</translation>
+        </message>
+        <message>
+            <source>%1: JSON, but not a Chrome trace: none of its %2 array elements is a trace event (an object with "ph" and "ts")</source>
+            <translation>%1：是 JSON，但不是 Chrome trace：其 %2 个数组元素中没有一个是 trace 事件（含 "ph" 和 "ts" 的对象）</translation>
+        </message>
+        <message>
+            <source>Building lanes</source>
+            <translation>正在构建泳道</translation>
+        </message>
+        <message>
+            <source>%1: %2 events without "ts" were skipped (%3)</source>
+            <translation>%1：跳过了 %2 个缺少 "ts" 的事件（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 events without "ph" were skipped (%3)</source>
+            <translation>%1：跳过了 %2 个缺少 "ph" 的事件（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 events with an unsupported phase were skipped (%3)</source>
+            <translation>%1：跳过了 %2 个阶段（ph）不受支持的事件（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 elements of the events array are not objects and were skipped (%3)</source>
+            <translation>%1：events 数组中有 %2 个元素不是对象，已跳过（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 slices with a negative duration were clamped to 0 (%3)</source>
+            <translation>%1：%2 个时长为负的切片已截断为 0（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 unreadable timestamps or durations (%3)</source>
+            <translation>%1：%2 个无法读取的时间戳或时长（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 flow events without an id were skipped (%3)</source>
+            <translation>%1：跳过了 %2 个缺少 id 的 Flow 事件（%3）</translation>
+        </message>
+        <message>
+            <source>%1: invalid UTF-8 was replaced by '?' in %2 parts of the file (%3)</source>
+            <translation>%1：文件中 %2 处无效的 UTF-8 已替换为 '?'（%3）</translation>
+        </message>
+        <message>
+            <source>%1: %2 flow finishes have no flow start (the trace was probably trimmed); they are not linked</source>
+            <translation>%1：%2 个 Flow 结束点没有对应的 Flow 起点（trace 可能被截断）；未建立关联</translation>
+        </message>
+        <message>
+            <source>%1: %2 flow events are not on any slice of their thread; their links are dropped</source>
+            <translation>%1：%2 个 Flow 事件不在其线程的任何切片上；其关联已丢弃</translation>
+        </message>
+        <message>
+            <source>%1: %2 slice ends (ph E/e) have no matching begin; they are ignored</source>
+            <translation>%1：%2 个切片结束（ph E/e）没有匹配的开始；已忽略</translation>
+        </message>
+        <message>
+            <source>%1: %2 slices (ph B/b) never end; they are shown up to the end of the trace</source>
+            <translation>%1：%2 个切片（ph B/b）从未结束；显示至 trace 末尾</translation>
+        </message>
+    </context>
+    <context>
+        <name>CommBracketOverlay</name>
+        <message>
+            <source>exposed %1</source>
+            <translation>暴露 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>CriticalPath</name>
+        <message>
+            <source>Draft</source>
+            <translation>草稿</translation>
+        </message>
+        <message>
+            <source>Verify compute</source>
+            <translation>验证计算</translation>
+        </message>
+        <message>
+            <source>Exposed communication</source>
+            <translation>暴露通信</translation>
+        </message>
+        <message>
+            <source>Accept / TP sync</source>
+            <translation>接受 / TP 同步</translation>
+        </message>
+        <message>
+            <source>Commit</source>
+            <translation>提交</translation>
+        </message>
+        <message>
+            <source>Host gap (launch-bound)</source>
+            <translation>主机间隙（受限于下发）</translation>
+        </message>
+        <message>
+            <source>Idle</source>
+            <translation>空闲</translation>
+        </message>
+    </context>
+    <context>
+        <name>DemoCache</name>
+        <message>
+            <source>no cache folder is available for the demo profile</source>
+            <translation>没有可用于演示性能数据的缓存文件夹</translation>
+        </message>
+        <message>
+            <source>%1: cannot create the demo folder (%2)</source>
+            <translation>%1：无法创建演示文件夹（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>DemoDbWriter</name>
+        <message>
+            <source>%1: cannot write the demo database (%2: %3)</source>
+            <translation>%1：无法写入演示数据库（%2：%3）</translation>
+        </message>
+    </context>
+    <context>
+        <name>DemoTraceWriter</name>
+        <message>
+            <source>%1: cannot write the demo trace (%2)</source>
+            <translation>%1：无法写入演示 trace（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>EventDetailsPane</name>
+        <message>
+            <source>Click to select this event</source>
+            <translation>点击选中此事件</translation>
+        </message>
+        <message>
+            <source>launched by</source>
+            <translation>下发自</translation>
+        </message>
+        <message>
+            <source>launches</source>
+            <translation>下发</translation>
+        </message>
+        <message>
+            <source>from framework op</source>
+            <translation>来自框架算子</translation>
+        </message>
+        <message>
+            <source>runs on device</source>
+            <translation>运行于设备</translation>
+        </message>
+        <message>
+            <source>sub-task of</source>
+            <translation>父任务</translation>
+        </message>
+        <message>
+            <source>sub-task</source>
+            <translation>子任务</translation>
+        </message>
+        <message>
+            <source>flow from</source>
+            <translation>Flow 来自</translation>
+        </message>
+        <message>
+            <source>flow to</source>
+            <translation>Flow 指向</translation>
+        </message>
+        <message>
+            <source>Property</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>Time range of %1</source>
+            <translation>%1 的时间范围</translation>
+        </message>
+        <message>
+            <source>Time range</source>
+            <translation>时间范围</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <source>End</source>
+            <translation>结束</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <source>Device tasks starting in range</source>
+            <translation>范围内开始的设备任务</translation>
+        </message>
+        <message>
+            <source>Σ device task time (top level)</source>
+            <translation>Σ 设备任务时间（顶层）</translation>
+        </message>
+        <message>
+            <source>Host events starting in range (top level)</source>
+            <translation>范围内开始的主机事件（顶层）</translation>
+        </message>
+        <message>
+            <source>No selection — click an event on the timeline</source>
+            <translation>未选中 — 请在时间线上点击一个事件</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Start (clock)</source>
+            <translation>开始（时钟）</translation>
+        </message>
+        <message>
+            <source>Lane</source>
+            <translation>泳道</translation>
+        </message>
+        <message>
+            <source>Process</source>
+            <translation>进程</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Stream</source>
+            <translation>流</translation>
+        </message>
+        <message>
+            <source>Plane / stream</source>
+            <translation>平面 / 流</translation>
+        </message>
+        <message>
+            <source>Thread</source>
+            <translation>线程</translation>
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Correlation id</source>
+            <translation>关联 ID</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Arguments (%1)</source>
+            <translation>参数（%1）</translation>
+        </message>
+        <message>
+            <source>%1 — %2 / %3, %4</source>
+            <translation>%1 — %2 / %3，%4</translation>
+        </message>
+        <message>
+            <source>Links (%1)</source>
+            <translation>关联（%1）</translation>
+        </message>
+    </context>
+    <context>
+        <name>EventSearch</name>
+        <message>
+            <source>invalid regular expression: %1</source>
+            <translation>无效的正则表达式：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>EventTableModel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <source>Start (from profile start)</source>
+            <translation>开始（自性能数据起点）</translation>
+        </message>
+        <message>
+            <source>Lane</source>
+            <translation>泳道</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+    </context>
+    <context>
+        <name>EventTablePanel</name>
+        <message>
+            <source>Filter by name…</source>
+            <translation>按名称过滤…</translation>
+        </message>
+        <message>
+            <source>Select a step or a time range (Ctrl+drag)</source>
+            <translation>选择一个步或时间范围（Ctrl+拖动）</translation>
+        </message>
+        <message>
+            <source>events: %1</source>
+            <translation>事件：%1</translation>
+        </message>
+        <message>
+            <source>events: %1 of %2</source>
+            <translation>事件：%1 / %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>ExportDialog</name>
+        <message>
+            <source>Export Image</source>
+            <translation>导出图像</translation>
+        </message>
+        <message>
+            <source>What</source>
+            <translation>内容</translation>
+        </message>
+        <message>
+            <source>Current view</source>
+            <translation>当前视图</translation>
+        </message>
+        <message>
+            <source>Step:</source>
+            <translation>步：</translation>
+        </message>
+        <message>
+            <source>All lanes (full height)</source>
+            <translation>所有泳道（完整高度）</translation>
+        </message>
+        <message>
+            <source>e.g. Stream|Python (regular expression, empty = lanes with events)</source>
+            <translation>例如 Stream|Python（正则表达式，留空 = 有事件的泳道）</translation>
+        </message>
+        <message>
+            <source>Lanes:</source>
+            <translation>泳道：</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>尺寸</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> px</translation>
+        </message>
+        <message>
+            <source>fit all lanes</source>
+            <translation>容纳所有泳道</translation>
+        </message>
+        <message>
+            <source>Pixels per logical pixel of PNG output (2× for high-DPI screens and print)</source>
+            <translation>PNG 输出中每个逻辑像素对应的像素数（高 DPI 屏幕和打印用 2×）</translation>
+        </message>
+        <message>
+            <source>Width:</source>
+            <translation>宽度：</translation>
+        </message>
+        <message>
+            <source>Height:</source>
+            <translation>高度：</translation>
+        </message>
+        <message>
+            <source>Scale:</source>
+            <translation>缩放倍数：</translation>
+        </message>
+        <message>
+            <source>Include</source>
+            <translation>包含</translation>
+        </message>
+        <message>
+            <source>Stage bands</source>
+            <translation>阶段条带</translation>
+        </message>
+        <message>
+            <source>Communication brackets</source>
+            <translation>通信区间</translation>
+        </message>
+        <message>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
+        </message>
+        <message>
+            <source>Annotations</source>
+            <translation>标注</translation>
+        </message>
+        <message>
+            <source>Legend</source>
+            <translation>图例</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>File:</source>
+            <translation>文件：</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>导出</translation>
+        </message>
+        <message>
+            <source>Copy Image</source>
+            <translation>复制图像</translation>
+        </message>
+        <message>
+            <source>forward_ct %1 (rank %2)</source>
+            <translation>forward_ct %1（rank %2）</translation>
+        </message>
+        <message>
+            <source> — anomalous</source>
+            <translation> — 异常</translation>
+        </message>
+        <message>
+            <source>Copied a %1×%2 image to the clipboard.</source>
+            <translation>已将 %1×%2 的图像复制到剪贴板。</translation>
+        </message>
+        <message>
+            <source>Nothing to export</source>
+            <translation>没有可导出的内容</translation>
+        </message>
+        <message>
+            <source>%1×%2 px at %3× = %4×%5 pixels</source>
+            <translation>%1×%2 px，%3× 倍率 = %4×%5 像素</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>%1: choose a file ending in .png, .svg or .pdf</source>
+            <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件</translation>
+        </message>
+        <message>
+            <source>No profile is open.</source>
+            <translation>未打开性能数据。</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ImageExport</name>
+        <message>
+            <source>%1: the image size %2×%3 is empty</source>
+            <translation>%1：图像尺寸 %2×%3 为空</translation>
+        </message>
+        <message>
+            <source>%1: the scale factor %2 is outside 0–8</source>
+            <translation>%1：缩放倍数 %2 超出 0–8 范围</translation>
+        </message>
+        <message>
+            <source>%1: an image of %2×%3 pixels is too large (at most %4 per side)</source>
+            <translation>%1：%2×%3 像素的图像过大（每边最多 %4）</translation>
+        </message>
+        <message>
+            <source>%1: could not encode the PNG image</source>
+            <translation>%1：无法编码 PNG 图像</translation>
+        </message>
+        <message>
+            <source>%1: could not start the SVG document</source>
+            <translation>%1：无法创建 SVG 文档</translation>
+        </message>
+        <message>
+            <source>%1: could not start the PDF document</source>
+            <translation>%1：无法创建 PDF 文档</translation>
+        </message>
+        <message>
+            <source>%1: cannot write (%2)</source>
+            <translation>%1：无法写入（%2）</translation>
+        </message>
+        <message>
+            <source>%1: writing failed (%2)</source>
+            <translation>%1：写入失败（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>LaneLayout</name>
+        <message>
+            <source> · device %1</source>
+            <translation> · 设备 %1</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>(unnamed process)</source>
+            <translation>（未命名进程）</translation>
+        </message>
+        <message>
+            <source>(unnamed lane)</source>
+            <translation>（未命名泳道）</translation>
+        </message>
+    </context>
+    <context>
+        <name>LegendPanel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Events</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>Time in view</source>
+            <translation>视图内时间</translation>
+        </message>
+        <message>
+            <source>Double-click a name to search for it</source>
+            <translation>双击名称以搜索</translation>
+        </message>
+        <message>
+            <source>%1 names in view (the %2 longest shown)</source>
+            <translation>视图内共 %1 个名称（显示耗时最长的 %2 个）</translation>
+        </message>
+        <message>
+            <source>%1 names in view</source>
+            <translation>视图内共 %1 个名称</translation>
+        </message>
+    </context>
+    <context>
+        <name>MsprofDbLoader</name>
+        <message>
+            <source>%1: not enough memory to load this database</source>
+            <translation>%1：内存不足，无法加载此数据库</translation>
+        </message>
+        <message>
+            <source>%1: cannot be loaded (%2)</source>
+            <translation>%1：无法加载（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>MsprofDbReader</name>
+        <message>
+            <source>%1: cannot be opened as a database (%2)</source>
+            <translation>%1：无法作为数据库打开（%2）</translation>
+        </message>
+        <message>
+            <source>Reading strings</source>
+            <translation>正在读取字符串</translation>
+        </message>
+        <message>
+            <source>%1: cannot be read (%2)</source>
+            <translation>%1：无法读取（%2）</translation>
+        </message>
+        <message>
+            <source>%1: the file is empty, not an SQLite database</source>
+            <translation>%1：文件为空，不是 SQLite 数据库</translation>
+        </message>
+        <message>
+            <source>%1: not an SQLite database (the file does not start with the SQLite header)</source>
+            <translation>%1：不是 SQLite 数据库（文件不以 SQLite 文件头开始）</translation>
+        </message>
+        <message>
+            <source>%1: truncated SQLite database (%2 bytes, shorter than its 100-byte header)</source>
+            <translation>%1：SQLite 数据库被截断（%2 字节，短于 100 字节的文件头）</translation>
+        </message>
+        <message>
+            <source>%1: truncated SQLite database (%2 bytes of the %3 its header declares)</source>
+            <translation>%1：SQLite 数据库被截断（只有 %2 字节，文件头声明为 %3 字节）</translation>
+        </message>
+        <message>
+            <source>%1: a write-ahead log (%2) lies next to the database; changes not yet checkpointed into the database are not shown (the profile is opened read-only)</source>
+            <translation>%1：数据库旁存在预写日志（%2）；尚未通过检查点写入数据库的更改不会显示（性能数据以只读方式打开）</translation>
+        </message>
+        <message>
+            <source>the database is corrupt</source>
+            <translation>数据库已损坏</translation>
+        </message>
+        <message>
+            <source>the database cannot be read</source>
+            <translation>无法读取数据库</translation>
+        </message>
+        <message>
+            <source>%1: %2 (%3)</source>
+            <translation>%1：%2（%3）</translation>
+        </message>
+        <message>
+            <source>%1: no profiler tables (none of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the database has %n table(s)) — not msprof / torch_npu profiler output</source>
+            <translation>%1：没有性能数据表（TASK、CANN_API、PYTORCH_API、COMMUNICATION_OP、MSTX_EVENTS 均不存在；数据库共有 %n 个表）— 不是 msprof / torch_npu profiler 的输出</translation>
+        </message>
+        <message>
+            <source>%1: table %2 lacks its startNs/endNs columns; skipped</source>
+            <translation>%1：表 %2 缺少 startNs/endNs 列；已跳过</translation>
+        </message>
+        <message>
+            <source>%1: the database is truncated or corrupt (reading table %2: %3)</source>
+            <translation>%1：数据库被截断或已损坏（读取表 %2 时：%3）</translation>
+        </message>
+        <message>
+            <source>%1: cannot read table %2 (%3)</source>
+            <translation>%1：无法读取表 %2（%3）</translation>
+        </message>
+        <message>
+            <source>%1: no STRING_IDS table; names are shown as string ids</source>
+            <translation>%1：没有 STRING_IDS 表；名称将显示为字符串 ID</translation>
+        </message>
+        <message>
+            <source>Reading CANN API calls</source>
+            <translation>正在读取 CANN API 调用</translation>
+        </message>
+        <message>
+            <source>Reading PyTorch ops</source>
+            <translation>正在读取 PyTorch 算子</translation>
+        </message>
+        <message>
+            <source>Reading MSTX ranges</source>
+            <translation>正在读取 MSTX 区间</translation>
+        </message>
+        <message>
+            <source>Reading communication ops</source>
+            <translation>正在读取通信算子</translation>
+        </message>
+        <message>
+            <source>%1: table %2 lacks column %3; skipped</source>
+            <translation>%1：表 %2 缺少列 %3；已跳过</translation>
+        </message>
+        <message>
+            <source>Reading %1</source>
+            <translation>正在读取 %1</translation>
+        </message>
+        <message>
+            <source>Reading device tasks</source>
+            <translation>正在读取设备任务</translation>
+        </message>
+        <message>
+            <source>%1: %n string id(s) point nowhere in STRING_IDS (e.g. %2); shown as "&lt;unknown string N&gt;"</source>
+            <translation>%1：%n 个字符串 ID 在 STRING_IDS 中不存在（例如 %2）；显示为 "&lt;unknown string N&gt;"</translation>
+        </message>
+        <message>
+            <source>%1: %n row(s) end before they start (e.g. %2); drawn with zero duration</source>
+            <translation>%1：%n 行的结束时间早于开始时间（例如 %2）；按零时长绘制</translation>
+        </message>
+        <message>
+            <source>%1: %n communication sub-task(s) refer to an HCCL op missing from COMMUNICATION_OP (e.g. opId %2); they are not linked to an op</source>
+            <translation>%1：%n 个通信子任务引用了 COMMUNICATION_OP 中不存在的 HCCL 算子（例如 opId %2）；它们不会关联到算子</translation>
+        </message>
+    </context>
+    <context>
+        <name>NameRule</name>
+        <message>
+            <source>bad regular expression "%1": %2</source>
+            <translation>错误的正则表达式 "%1"：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProfileLoadTask</name>
+        <message>
+            <source>Preparing…</source>
+            <translation>正在准备…</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProfileLoader</name>
+        <message>
+            <source>%1: cannot be read</source>
+            <translation>%1：无法读取</translation>
+        </message>
+        <message>
+            <source>%1: not a JSON object</source>
+            <translation>%1：不是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>Scanning %1</source>
+            <translation>正在扫描 %1</translation>
+        </message>
+        <message>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
+        </message>
+        <message>
+            <source>Loading %1</source>
+            <translation>正在加载 %1</translation>
+        </message>
+        <message>
+            <source>%1: no profiler data could be loaded</source>
+            <translation>%1：无法加载任何性能数据</translation>
+        </message>
+        <message>
+            <source>Indexing events</source>
+            <translation>正在索引事件</translation>
+        </message>
+        <message>
+            <source>%1: the profile holds no timed events (only metadata)</source>
+            <translation>%1：该性能数据不含带时间的事件（仅有元数据）</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>完成</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProfileScanner</name>
+        <message>
+            <source>%1: no such file or folder</source>
+            <translation>%1：文件或文件夹不存在</translation>
+        </message>
+        <message>
+            <source>%1: cannot read the folder (%2)</source>
+            <translation>%1：无法读取文件夹（%2）</translation>
+        </message>
+        <message>
+            <source>%1: not a recognised profiler file (expected a msprof / torch_npu .db, a trace JSON or DSpark step records)</source>
+            <translation>%1：不是可识别的性能数据文件（应为 msprof / torch_npu 的 .db、trace JSON 或 DSpark 步记录）</translation>
+        </message>
+        <message>
+            <source>%1: no profiler output found (no msprof / torch_npu database, trace JSON or DSpark step records)</source>
+            <translation>%1：未找到性能数据输出（没有 msprof / torch_npu 数据库、trace JSON 或 DSpark 步记录）</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReportActions</name>
+        <message>
+            <source>Save Annotations</source>
+            <translation>保存标注</translation>
+        </message>
+        <message>
+            <source>Annotations (*.json)</source>
+            <translation>标注 (*.json)</translation>
+        </message>
+        <message>
+            <source>Load Annotations</source>
+            <translation>加载标注</translation>
+        </message>
+        <message>
+            <source>Clear Annotations</source>
+            <translation>清除标注</translation>
+        </message>
+        <message numerus="yes">
+            <source>Remove all %n annotation(s) of this profile?</source>
+            <translation>
+                <numerusform>删除此性能数据的全部 %n 条标注？</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>&amp;Export Image…</source>
+            <translation>导出图像(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>Save the current view or a step as PNG, SVG or PDF with its analyses, legend and annotations</source>
+            <translation>将当前视图或某一步连同其分析、图例和标注保存为 PNG、SVG 或 PDF</translation>
+        </message>
+        <message>
+            <source>Copy &amp;Image</source>
+            <translation>复制图像(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Copy the current view as an image to the clipboard</source>
+            <translation>将当前视图作为图像复制到剪贴板</translation>
+        </message>
+        <message>
+            <source>&amp;Step Table…</source>
+            <translation>步表格(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>Save the step table as shown (CSV or Markdown)</source>
+            <translation>按当前显示保存步表格（CSV 或 Markdown）</translation>
+        </message>
+        <message>
+            <source>&amp;Kernel Table…</source>
+            <translation>Kernel 表格(&amp;K)…</translation>
+        </message>
+        <message>
+            <source>Save the kernel/event table as shown (CSV or Markdown)</source>
+            <translation>按当前显示保存 Kernel/事件表格（CSV 或 Markdown）</translation>
+        </message>
+        <message>
+            <source>Stage &amp;Bands</source>
+            <translation>阶段条带(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Draft, verify, accept and commit bands of each step</source>
+            <translation>每一步的草稿、验证、接受和提交条带</translation>
+        </message>
+        <message>
+            <source>&amp;Communication Brackets</source>
+            <translation>通信区间(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Each communication operation from issue to wait; the exposed wait in red</source>
+            <translation>每个通信操作从发起到等待的区间；暴露的等待以红色显示</translation>
+        </message>
+        <message>
+            <source>Critical &amp;Path</source>
+            <translation>关键路径(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Outline the critical path of each step</source>
+            <translation>勾勒出每一步的关键路径</translation>
+        </message>
+        <message>
+            <source>&amp;Annotations</source>
+            <translation>标注(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Your notes, arrows and highlighted ranges</source>
+            <translation>您的注释、箭头和高亮区间</translation>
+        </message>
+        <message>
+            <source>Add &amp;Note</source>
+            <translation>添加注释(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Click on a lane to place a note</source>
+            <translation>点击泳道以放置注释</translation>
+        </message>
+        <message>
+            <source>Add &amp;Arrow</source>
+            <translation>添加箭头(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Drag from one place to another to draw an arrow</source>
+            <translation>从一处拖动到另一处以绘制箭头</translation>
+        </message>
+        <message>
+            <source>Highlight &amp;Range</source>
+            <translation>高亮区间(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Drag over a time range (Shift: only the lane)</source>
+            <translation>拖选一段时间范围（Shift：仅限当前泳道）</translation>
+        </message>
+        <message>
+            <source>&amp;Edit Selected Annotation…</source>
+            <translation>编辑所选标注(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Delete Selected Annotation</source>
+            <translation>删除所选标注(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Save Annotations As…</source>
+            <translation>标注另存为(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Load Annotations…</source>
+            <translation>加载标注(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>&amp;Clear All Annotations…</source>
+            <translation>清除所有标注(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>Export &amp;Table</source>
+            <translation>导出表格(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Annotate</source>
+            <translation>标注(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Step Charts</source>
+            <translation>步图表</translation>
+        </message>
+        <message>
+            <source>Copied the view to the clipboard</source>
+            <translation>已将视图复制到剪贴板</translation>
+        </message>
+        <message>
+            <source>Export Step Table</source>
+            <translation>导出步表格</translation>
+        </message>
+        <message>
+            <source>Export Kernel Table</source>
+            <translation>导出 Kernel 表格</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv);;Markdown (*.md)</source>
+            <translation>CSV (*.csv);;Markdown (*.md)</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReportContent</name>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>forward_ct %1</source>
+            <translation>forward_ct %1</translation>
+        </message>
+        <message>
+            <source>bs %1</source>
+            <translation>bs %1</translation>
+        </message>
+        <message>
+            <source>verify tokens %1</source>
+            <translation>验证 token 数 %1</translation>
+        </message>
+        <message>
+            <source>step wall %1</source>
+            <translation>步墙钟时间 %1</translation>
+        </message>
+        <message>
+            <source>effective TPOT %1</source>
+            <translation>有效 TPOT %1</translation>
+        </message>
+        <message>
+            <source>record: step GPU %1</source>
+            <translation>记录：步 GPU %1</translation>
+        </message>
+        <message>
+            <source>draft GPU %1</source>
+            <translation>草稿 GPU %1</translation>
+        </message>
+        <message>
+            <source>verify GPU %1</source>
+            <translation>验证 GPU %1</translation>
+        </message>
+        <message>
+            <source>out of segment %1</source>
+            <translation>段外 %1</translation>
+        </message>
+        <message>
+            <source>mean commit length %1</source>
+            <translation>平均提交长度 %1</translation>
+        </message>
+        <message>
+            <source>critical path: %1</source>
+            <translation>关键路径：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>communication: %1 in flight, %2 exposed (%n operation(s))</source>
+            <translation>
+                <numerusform>通信：进行中 %1，暴露 %2（%n 个操作）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>pre-replay host gap %1</source>
+            <translation>回放前主机间隙 %1</translation>
+        </message>
+        <message>
+            <source>host gap before next step %1</source>
+            <translation>下一步前的主机间隙 %1</translation>
+        </message>
+        <message>
+            <source>Anomaly: %1</source>
+            <translation>异常：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n rank(s)</source>
+            <translation>
+                <numerusform>%n 个 rank</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>span %1</source>
+            <translation>跨度 %1</translation>
+        </message>
+        <message>
+            <source>from %1 after the profile start</source>
+            <translation>自性能数据起点后 %1 开始</translation>
+        </message>
+        <message>
+            <source>Planner gap</source>
+            <translation>Planner 间隙</translation>
+        </message>
+        <message>
+            <source>Host gap before next step</source>
+            <translation>下一步前的主机间隙</translation>
+        </message>
+        <message>
+            <source>Communication in flight (issue → wait)</source>
+            <translation>进行中的通信（发起 → 等待）</translation>
+        </message>
+        <message>
+            <source>Exposed: the consumer waited</source>
+            <translation>暴露：消费方发生了等待</translation>
+        </message>
+        <message>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
+        </message>
+    </context>
+    <context>
+        <name>ReportPainter</name>
+        <message>
+            <source>Legend:</source>
+            <translation>图例：</translation>
+        </message>
+    </context>
+    <context>
+        <name>SearchPanel</name>
+        <message>
+            <source>Search event names (Ctrl+F)…</source>
+            <translation>搜索事件名称（Ctrl+F）…</translation>
+        </message>
+        <message>
+            <source>Regular expression</source>
+            <translation>正则表达式</translation>
+        </message>
+        <message>
+            <source>Match case</source>
+            <translation>区分大小写</translation>
+        </message>
+        <message>
+            <source>Previous match (Shift+F3)</source>
+            <translation>上一个匹配（Shift+F3）</translation>
+        </message>
+        <message>
+            <source>Next match (F3)</source>
+            <translation>下一个匹配（F3）</translation>
+        </message>
+        <message>
+            <source>Matches of “%1”</source>
+            <translation>“%1”的匹配项</translation>
+        </message>
+        <message>
+            <source>no match</source>
+            <translation>无匹配</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>%1 matches</source>
+            <translation>%1 个匹配</translation>
+        </message>
+        <message>
+            <source> (first %1 listed)</source>
+            <translation>（列出前 %1 个）</translation>
+        </message>
+    </context>
+    <context>
+        <name>StageBandOverlay</name>
+        <message>
+            <source>Planner gap %1</source>
+            <translation>Planner 间隙 %1</translation>
+        </message>
+        <message>
+            <source>Host gap %1</source>
+            <translation>主机间隙 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>StageBands</name>
+        <message>
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <source>Step start</source>
+            <translation>步开始</translation>
+        </message>
+        <message>
+            <source>Draft</source>
+            <translation>草稿</translation>
+        </message>
+        <message>
+            <source>Planner</source>
+            <translation>Planner</translation>
+        </message>
+        <message>
+            <source>Target Verify</source>
+            <translation>目标验证</translation>
+        </message>
+        <message>
+            <source>Accept / Finalize</source>
+            <translation>接受 / 收尾</translation>
+        </message>
+        <message>
+            <source>Commit</source>
+            <translation>提交</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepBreakdownView</name>
+        <message>
+            <source>Item</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Share of wall / difference</source>
+            <translation>占墙钟时间比例 / 差值</translation>
+        </message>
+        <message>
+            <source>Select an aligned step (step table, chart or timeline) to see where its time went.</source>
+            <translation>选择一个已对齐的步（在步表格、图表或时间线中）以查看其时间分布。</translation>
+        </message>
+        <message>
+            <source>critical path</source>
+            <translation>关键路径</translation>
+        </message>
+        <message>
+            <source>ms of the step wall (%1)</source>
+            <translation>步墙钟时间（%1）中的 ms</translation>
+        </message>
+        <message>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
+        </message>
+        <message>
+            <source>Stage bands (device elapsed)</source>
+            <translation>阶段条带（设备耗时）</translation>
+        </message>
+        <message>
+            <source>%1 vs record</source>
+            <translation>%1 与记录对比</translation>
+        </message>
+        <message>
+            <source>Planner gap</source>
+            <translation>Planner 间隙</translation>
+        </message>
+        <message>
+            <source>Planner gap + accept/commit tail</source>
+            <translation>Planner 间隙 + 接受/提交尾段</translation>
+        </message>
+        <message>
+            <source>Host gap before next step</source>
+            <translation>下一步前的主机间隙</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Exposed (consumer waited)</source>
+            <translation>暴露（消费方等待）</translation>
+        </message>
+        <message>
+            <source>Hidden</source>
+            <translation>隐藏</translation>
+        </message>
+        <message>
+            <source>Operations</source>
+            <translation>操作数</translation>
+        </message>
+        <message>
+            <source>Pre-replay host gap</source>
+            <translation>回放前主机间隙</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepChartsPanel</name>
+        <message>
+            <source>Rank:</source>
+            <translation>Rank：</translation>
+        </message>
+        <message>
+            <source>Export Chart…</source>
+            <translation>导出图表…</translation>
+        </message>
+        <message>
+            <source>Save the shown chart as PNG, SVG or PDF</source>
+            <translation>将当前图表保存为 PNG、SVG 或 PDF</translation>
+        </message>
+        <message>
+            <source>Step time</source>
+            <translation>步耗时</translation>
+        </message>
+        <message>
+            <source>TPOT &amp; commit</source>
+            <translation>TPOT 与提交</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
+        </message>
+        <message>
+            <source>Histogram</source>
+            <translation>直方图</translation>
+        </message>
+        <message>
+            <source>Selected step</source>
+            <translation>所选步</translation>
+        </message>
+        <message>
+            <source> — rank %1</source>
+            <translation> — rank %1</translation>
+        </message>
+        <message>
+            <source>forward_ct</source>
+            <translation>forward_ct</translation>
+        </message>
+        <message>
+            <source>Step time by segment (record GPU times)</source>
+            <translation>按段划分的步耗时（记录的 GPU 时间）</translation>
+        </message>
+        <message>
+            <source>Step time by segment: no step records</source>
+            <translation>按段划分的步耗时：无步记录</translation>
+        </message>
+        <message>
+            <source>Step time by segment: no GPU segment times recorded</source>
+            <translation>按段划分的步耗时：未记录 GPU 段时间</translation>
+        </message>
+        <message>
+            <source>Draft</source>
+            <translation>草稿</translation>
+        </message>
+        <message>
+            <source>Target verify</source>
+            <translation>目标验证</translation>
+        </message>
+        <message>
+            <source>Out of segment</source>
+            <translation>段外</translation>
+        </message>
+        <message>
+            <source>Anomalous step</source>
+            <translation>异常步</translation>
+        </message>
+        <message>
+            <source>ms</source>
+            <translation>ms</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (GPU) and mean commit length</source>
+            <translation>有效 TPOT（GPU）与平均提交长度</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (CPU) and mean commit length</source>
+            <translation>有效 TPOT（CPU）与平均提交长度</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (ms)</source>
+            <translation>有效 TPOT（ms）</translation>
+        </message>
+        <message>
+            <source>Mean commit length (tokens)</source>
+            <translation>平均提交长度（token）</translation>
+        </message>
+        <message>
+            <source>TPOT (ms)</source>
+            <translation>TPOT（ms）</translation>
+        </message>
+        <message>
+            <source>commit length (tokens)</source>
+            <translation>提交长度（token）</translation>
+        </message>
+        <message>
+            <source>Communication per step: exposed vs hidden</source>
+            <translation>每步通信：暴露与隐藏</translation>
+        </message>
+        <message>
+            <source>Communication per step: analysing…</source>
+            <translation>每步通信：正在分析…</translation>
+        </message>
+        <message>
+            <source>Communication per step: no step aligned to the timeline</source>
+            <translation>每步通信：没有与时间线对齐的步</translation>
+        </message>
+        <message>
+            <source>Exposed (consumer waited)</source>
+            <translation>暴露（消费方等待）</translation>
+        </message>
+        <message>
+            <source>Hidden (overlapped)</source>
+            <translation>隐藏（已重叠）</translation>
+        </message>
+        <message>
+            <source>Critical path by category: no analysed step</source>
+            <translation>按类别划分的关键路径：没有已分析的步</translation>
+        </message>
+        <message>
+            <source>Critical path by category (sums to the step wall)</source>
+            <translation>按类别划分的关键路径（总和等于步墙钟时间）</translation>
+        </message>
+        <message>
+            <source>Histogram of step times: no step times</source>
+            <translation>步耗时直方图：无步耗时数据</translation>
+        </message>
+        <message>
+            <source>Histogram of step times (step GPU)</source>
+            <translation>步耗时直方图（步 GPU）</translation>
+        </message>
+        <message>
+            <source>Histogram of step times (step CPU)</source>
+            <translation>步耗时直方图（步 CPU）</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Anomalous steps</source>
+            <translation>异常步</translation>
+        </message>
+        <message>
+            <source>step time (ms)</source>
+            <translation>步耗时（ms）</translation>
+        </message>
+        <message>
+            <source>steps</source>
+            <translation>步数</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1–%2 ms: %n step(s)
+forward_ct %3</source>
+            <translation>
+                <numerusform>%1–%2 ms：%n 步
+forward_ct %3</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
+            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <source>Export Chart</source>
+            <translation>导出图表</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepTable</name>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+        <message>
+            <source>Anomaly</source>
+            <translation>异常</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>DP rank of the record (server_info internal_states index)</source>
+            <translation>记录所属的 DP rank（server_info 中 internal_states 的索引）</translation>
+        </message>
+        <message>
+            <source>forward_ct</source>
+            <translation>forward_ct</translation>
+        </message>
+        <message>
+            <source>Scheduler step counter; gaps are prefill or idle steps</source>
+            <translation>调度器步计数器；缺失的编号为 prefill 或空闲步</translation>
+        </message>
+        <message>
+            <source>BS</source>
+            <translation>BS</translation>
+        </message>
+        <message>
+            <source>Batch size of the decode step</source>
+            <translation>decode 步的 batch size</translation>
+        </message>
+        <message>
+            <source>Mode</source>
+            <translation>模式</translation>
+        </message>
+        <message>
+            <source>DSpark verify mode of the step</source>
+            <translation>该步的 DSpark 验证模式</translation>
+        </message>
+        <message>
+            <source>Verify tokens</source>
+            <translation>验证 token 数</translation>
+        </message>
+        <message>
+            <source>Tokens in the target verify forward</source>
+            <translation>目标验证前向中的 token 数</translation>
+        </message>
+        <message>
+            <source>Verify tokens (local)</source>
+            <translation>验证 token 数（本地）</translation>
+        </message>
+        <message>
+            <source>Verify tokens of this rank before DP synchronisation</source>
+            <translation>本 rank 在 DP 同步前的验证 token 数</translation>
+        </message>
+        <message>
+            <source>Verify tokens (DP synced)</source>
+            <translation>验证 token 数（DP 同步后）</translation>
+        </message>
+        <message>
+            <source>Verify tokens after synchronisation across DP ranks</source>
+            <translation>各 DP rank 间同步后的验证 token 数</translation>
+        </message>
+        <message>
+            <source>Verify tokens (graph key)</source>
+            <translation>验证 token 数（图键）</translation>
+        </message>
+        <message>
+            <source>Verify tokens of the graph bucket that was replayed</source>
+            <translation>所回放的图分桶对应的验证 token 数</translation>
+        </message>
+        <message>
+            <source>Step CPU</source>
+            <translation>步 CPU</translation>
+        </message>
+        <message>
+            <source>Host monotonic interval between decode observations</source>
+            <translation>相邻两次 decode 观测之间的主机单调时钟间隔</translation>
+        </message>
+        <message>
+            <source>Step GPU</source>
+            <translation>步 GPU</translation>
+        </message>
+        <message>
+            <source>Device elapsed time of the STEP segment</source>
+            <translation>STEP 段的设备耗时</translation>
+        </message>
+        <message>
+            <source>Draft GPU</source>
+            <translation>草稿 GPU</translation>
+        </message>
+        <message>
+            <source>Device elapsed time of the DRAFT segment</source>
+            <translation>DRAFT 段的设备耗时</translation>
+        </message>
+        <message>
+            <source>Verify GPU</source>
+            <translation>验证 GPU</translation>
+        </message>
+        <message>
+            <source>Device elapsed time of the TARGET_VERIFY segment</source>
+            <translation>TARGET_VERIFY 段的设备耗时</translation>
+        </message>
+        <message>
+            <source>Unattributed</source>
+            <translation>未归属</translation>
+        </message>
+        <message>
+            <source>Step GPU − Draft GPU − Verify GPU: time outside both segments (eager accept/commit tail, gaps); empty when any part is not recorded</source>
+            <translation>步 GPU − 草稿 GPU − 验证 GPU：两个段之外的时间（eager 模式的接受/提交尾段、间隙）；任一部分未记录时为空</translation>
+        </message>
+        <message>
+            <source>Mean commit</source>
+            <translation>平均提交</translation>
+        </message>
+        <message>
+            <source>Mean commit length (acc_len) over the step's requests</source>
+            <translation>该步各请求的平均提交长度（acc_len）</translation>
+        </message>
+        <message>
+            <source>Committed</source>
+            <translation>已提交</translation>
+        </message>
+        <message>
+            <source>Tokens committed by the step (Σ acc_len)</source>
+            <translation>该步提交的 token 数（Σ acc_len）</translation>
+        </message>
+        <message>
+            <source>Mean correct drafts</source>
+            <translation>平均正确草稿数</translation>
+        </message>
+        <message>
+            <source>Mean number of accepted draft tokens per request</source>
+            <translation>每个请求平均被接受的草稿 token 数</translation>
+        </message>
+        <message>
+            <source>Acceptance</source>
+            <translation>接受率</translation>
+        </message>
+        <message>
+            <source>Σ correct drafts / Σ drafts verified (verify_len − 1 per request)</source>
+            <translation>Σ 正确草稿数 / Σ 已验证草稿数（每个请求 verify_len − 1）</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (GPU)</source>
+            <translation>有效 TPOT（GPU）</translation>
+        </message>
+        <message>
+            <source>Step GPU / mean commit length</source>
+            <translation>步 GPU / 平均提交长度</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (CPU)</source>
+            <translation>有效 TPOT（CPU）</translation>
+        </message>
+        <message>
+            <source>Step CPU (host interval) / mean commit length</source>
+            <translation>步 CPU（主机间隔）/ 平均提交长度</translation>
+        </message>
+        <message>
+            <source>Why the step stands out from steps with the same workload</source>
+            <translation>该步相对于相同负载的步为何异常</translation>
+        </message>
+        <message>
+            <source>match</source>
+            <translation>匹配</translation>
+        </message>
+        <message>
+            <source>mismatch</source>
+            <translation>不匹配</translation>
+        </message>
+        <message>
+            <source>unverified</source>
+            <translation>未校验</translation>
+        </message>
+        <message>
+            <source>not in trace</source>
+            <translation>不在 trace 中</translation>
+        </message>
+        <message>
+            <source>outside trace</source>
+            <translation>超出 trace 范围</translation>
+        </message>
+        <message>
+            <source>How the step matched the trace's scheduler step spans (bs, g_sq)</source>
+            <translation>该步与 trace 中调度器步区间的匹配情况（bs、g_sq）</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepTablePanel</name>
+        <message>
+            <source>Filter steps…</source>
+            <translation>过滤步…</translation>
+        </message>
+        <message>
+            <source>Anomalous only</source>
+            <translation>仅异常</translation>
+        </message>
+        <message>
+            <source>Show only the steps flagged as anomalous (highlighted in red)</source>
+            <translation>仅显示标记为异常的步（红色高亮）</translation>
+        </message>
+        <message>
+            <source>This profile has no DSpark step records. Open a folder that holds server_info JSON or step-record JSON Lines next to the profiler output to see the step table.</source>
+            <translation>此性能数据没有 DSpark 步记录。请打开在 profiler 输出旁含有 server_info JSON 或步记录 JSON Lines 的文件夹，以查看步表格。</translation>
+        </message>
+        <message>
+            <source>steps: %1</source>
+            <translation>步：%1</translation>
+        </message>
+        <message>
+            <source>steps: %1 of %2</source>
+            <translation>步：%1 / %2</translation>
+        </message>
+        <message>
+            <source>, anomalous: %1</source>
+            <translation>，异常：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>TableExport</name>
+        <message>
+            <source>%1: cannot be written (%2)</source>
+            <translation>%1：无法写入（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>TimeRuler</name>
+        <message>
+            <source>Drag to zoom to an interval; double-click to fit everything</source>
+            <translation>拖动以缩放到某区间；双击以显示全部</translation>
+        </message>
+    </context>
+    <context>
+        <name>TimelineRenderer</name>
+        <message>
+            <source>max %1</source>
+            <translation>最大 %1</translation>
+        </message>
+        <message>
+            <source>Span %1</source>
+            <translation>跨度 %1</translation>
+        </message>
+        <message>
+            <source>+%1 from start</source>
+            <translation>距起点 +%1</translation>
+        </message>
+        <message>
+            <source>clock time</source>
+            <translation>时钟时间</translation>
+        </message>
+        <message>
+            <source>from profile start</source>
+            <translation>自性能数据起点</translation>
+        </message>
+    </context>
+    <context>
+        <name>TimelineReport</name>
+        <message>
+            <source>lane pattern "%1": %2</source>
+            <translation>泳道模式 "%1"：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>TimelineView</name>
+        <message>
+            <source>frame %1 ms</source>
+            <translation>帧 %1 ms</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 lanes — click to collapse or expand</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 条泳道 — 点击折叠或展开</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3&lt;br&gt;%4 events, nesting depth %5</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3&lt;br&gt;%4 个事件，嵌套深度 %5</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;value %1 at %2</source>
+            <translation>&lt;br&gt;%2 处的值为 %1</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;%1 · starts at %2 · %3</source>
+            <translation>&lt;br&gt;%1 · 开始于 %2 · %3</translation>
+        </message>
+        <message>
+            <source> (stream %1)</source>
+            <translation>（流 %1）</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;&lt;i&gt;%1 events share this pixel — zoom in to see them&lt;/i&gt;</source>
+            <translation>&lt;br&gt;&lt;i&gt;%1 个事件位于同一像素 — 放大以查看&lt;/i&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;… %1 more in the details pane</source>
+            <translation>&lt;br&gt;… 另有 %1 个，见详情面板</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;links: %1 outgoing, %2 incoming</source>
+            <translation>&lt;br&gt;关联：%1 条出向，%2 条入向</translation>
+        </message>
+    </context>
+    <context>
+        <name>TimelineWidget</name>
+        <message>
+            <source>Drag to zoom to an interval; double-click to fit everything</source>
+            <translation>拖动以缩放到某区间；双击以显示全部</translation>
+        </message>
+    </context>
+    <context>
+        <name>cli</name>
+        <message>
+            <source>List the files, ranks, lanes and totals of a profile</source>
+            <translation>列出性能数据的文件、rank、泳道和汇总</translation>
+        </message>
+        <message>
+            <source>Stage bands, communication waits, pre-replay gaps and critical path per step; overlap per device</source>
+            <translation>每步的阶段条带、通信等待、回放前间隙和关键路径；每个设备的重叠情况</translation>
+        </message>
+        <message>
+            <source>Print the DSpark step table: derived columns, anomalies, timeline alignment</source>
+            <translation>打印 DSpark 步表格：派生列、异常、时间线对齐</translation>
+        </message>
+        <message>
+            <source>Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth</source>
+            <translation>写出模拟的 DeepSeek-V4 + DSpark 演示性能数据及其真值</translation>
+        </message>
+        <message>
+            <source>Render a step (or the whole profile) with its analyses to PNG, SVG or PDF</source>
+            <translation>将某一步（或整个性能数据）连同其分析渲染为 PNG、SVG 或 PDF</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline info PATH [--json]</source>
+            <translation>用法：dspark-timeline info PATH [--json]</translation>
+        </message>
+        <message>
+            <source>Profile</source>
+            <translation>性能数据</translation>
+        </message>
+        <message>
+            <source>Lanes</source>
+            <translation>泳道</translation>
+        </message>
+        <message>
+            <source>warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>export: unknown option %1</source>
+            <translation>export：未知选项 %1</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--annotations FILE] [--no-annotations] [--no-legend]</source>
+            <translation>用法：dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--annotations FILE] [--no-annotations] [--no-legend]</translation>
+        </message>
+        <message>
+            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
+            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <source>export: --width must be a number of pixels from 400 to 20000, not "%1"</source>
+            <translation>export：--width 必须是 400 到 20000 之间的像素数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>export: --height must be a number of pixels from 100 to 20000, not "%1"</source>
+            <translation>export：--height 必须是 100 到 20000 之间的像素数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>export: --scale must be a number above 0 and at most 8, not "%1"</source>
+            <translation>export：--scale 必须是大于 0 且不超过 8 的数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>export: --step takes a forward_ct, not "%1"</source>
+            <translation>export：--step 需要一个 forward_ct，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>export: --rank takes a rank number, not "%1"</source>
+            <translation>export：--rank 需要一个 rank 编号，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>export: %1</source>
+            <translation>export：%1</translation>
+        </message>
+        <message>
+            <source>%1: no such annotation file</source>
+            <translation>%1：标注文件不存在</translation>
+        </message>
+        <message>
+            <source>%1: no DSpark step records aligned to the timeline, so there is no step %2 (export without --step for the whole profile)</source>
+            <translation>%1：没有与时间线对齐的 DSpark 步记录，因此不存在步 %2（不带 --step 导出即可导出整个性能数据）</translation>
+        </message>
+        <message>
+            <source>%1: forward_ct %2 is not an aligned step%3 (aligned steps: %4–%5)</source>
+            <translation>%1：forward_ct %2 不是%3已对齐的步（已对齐的步：%4–%5）</translation>
+        </message>
+        <message>
+            <source> of rank %1</source>
+            <translation> rank %1 的</translation>
+        </message>
+        <message>
+            <source>%1: no lane with events matches the lane pattern "%2"</source>
+            <translation>%1：没有任何含事件的泳道匹配泳道模式 "%2"</translation>
+        </message>
+        <message numerus="yes">
+            <source>wrote %1 (%2×%3 px at scale %4, %n lane(s))
+</source>
+            <translation>
+                <numerusform>已写入 %1（%2×%3 px，缩放倍数 %4，%n 条泳道）
+</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline analyze PATH [--json] [--rules FILE]</source>
+            <translation>用法：dspark-timeline analyze PATH [--json] [--rules FILE]</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</source>
+            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</translation>
+        </message>
+        <message>
+            <source>--steps must be a whole number from 1 to 100000, not "%1"</source>
+            <translation>--steps 必须是 1 到 100000 之间的整数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>--scale must be a whole number from 1 to 10000, not "%1"</source>
+            <translation>--scale 必须是 1 到 10000 之间的整数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>--seed must be a non-negative whole number, not "%1"</source>
+            <translation>--seed 必须是非负整数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>Wrote the demo profile to</source>
+            <translation>演示性能数据已写入</translation>
+        </message>
+        <message>
+            <source>iterations</source>
+            <translation>迭代数</translation>
+        </message>
+        <message>
+            <source>device tasks</source>
+            <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>kernels</source>
+            <translation>Kernel</translation>
+        </message>
+        <message>
+            <source>host events</source>
+            <translation>主机事件</translation>
+        </message>
+        <message>
+            <source>step records</source>
+            <translation>步记录</translation>
+        </message>
+        <message>
+            <source>trace events</source>
+            <translation>trace 事件</translation>
+        </message>
+        <message>
+            <source>time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]</source>
+            <translation>用法：dspark-timeline steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]</translation>
+        </message>
+        <message>
+            <source>--rank expects a number, got "%1"</source>
+            <translation>--rank 需要一个数字，实际为 "%1"</translation>
+        </message>
+        <message>
+            <source>--anomaly-threshold expects a positive number, got "%1"</source>
+            <translation>--anomaly-threshold 需要一个正数，实际为 "%1"</translation>
+        </message>
+        <message>
+            <source>%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or JSON Lines of DecodeStepRecords)</source>
+            <translation>%1：未找到 DSpark 步记录（应为 server_info JSON、dspark_info_record 或 DecodeStepRecord 的 JSON Lines）</translation>
+        </message>
+        <message>
+            <source>%1: no step records for rank %2 (ranks: %3)</source>
+            <translation>%1：rank %2 没有步记录（现有 rank：%3）</translation>
+        </message>
+        <message>
+            <source>%1 steps, %2 anomalous</source>
+            <translation>%1 步，%2 个异常</translation>
+        </message>
+        <message>
+            <source>stable window, rank %1: forward_ct %2-%3 (%4 steps%5)</source>
+            <translation>稳定窗口，rank %1：forward_ct %2-%3（%4 步%5）</translation>
+        </message>
+        <message>
+            <source>alignment: %1, agreement %2 (%3 of %4 compared steps agree; %5 mismatched, %6 not in the trace, %7 trace steps without record)</source>
+            <translation>对齐：%1，一致率 %2（比较的 %4 步中有 %3 步一致；%5 步不匹配，%6 步不在 trace 中，%7 个 trace 步没有记录）</translation>
+        </message>
+        <message>
+            <source>not measurable</source>
+            <translation>不可测量</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::MainWindow</name>
+        <message>
+            <source>DSpark Timeline</source>
+            <translation>DSpark Timeline</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>frame %1 ms</source>
+            <translation>帧 %1 ms</translation>
+        </message>
+        <message>
+            <source>Profiles (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;All files (*)</source>
+            <translation>性能数据 (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Repaint of %1×%2: min %3 ms, median %4 ms, max %5 ms</source>
+            <translation>重绘 %1×%2：最小 %3 ms，中位数 %4 ms，最大 %5 ms</translation>
+        </message>
+        <message>
+            <source>Open Profile &amp;Folder…</source>
+            <translation>打开性能数据文件夹(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Open a profiler output folder (all ranks and formats in it)</source>
+            <translation>打开性能数据输出文件夹（包含其中所有 rank 和格式）</translation>
+        </message>
+        <message>
+            <source>Open F&amp;ile…</source>
+            <translation>打开文件(&amp;I)…</translation>
+        </message>
+        <message>
+            <source>Open one profiler file (.db, trace_view.json, *.trace.json.gz)</source>
+            <translation>打开单个性能数据文件（.db、trace_view.json、*.trace.json.gz）</translation>
+        </message>
+        <message>
+            <source>Open &amp;Demo Profile</source>
+            <translation>打开演示性能数据(&amp;D)</translation>
+        </message>
+        <message>
+            <source>Open the simulated DeepSeek-V4 + DSpark decode profile</source>
+            <translation>打开模拟的 DeepSeek-V4 + DSpark decode 性能数据</translation>
+        </message>
+        <message>
+            <source>&amp;Clear Recent Profiles</source>
+            <translation>清除最近的性能数据(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Find Events…</source>
+            <translation>查找事件(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Search events by name (substring or regular expression)</source>
+            <translation>按名称搜索事件（子串或正则表达式）</translation>
+        </message>
+        <message>
+            <source>Find &amp;Next</source>
+            <translation>查找下一个(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Find &amp;Previous</source>
+            <translation>查找上一个(&amp;P)</translation>
+        </message>
+        <message>
+            <source>C&amp;lear Selection</source>
+            <translation>清除选择(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Back</source>
+            <translation>后退(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Go back to the previous view (zoom/pan history)</source>
+            <translation>返回上一个视图（缩放/平移历史）</translation>
+        </message>
+        <message>
+            <source>&amp;Forward</source>
+            <translation>前进(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Go forward in the zoom/pan history</source>
+            <translation>在缩放/平移历史中前进</translation>
+        </message>
+        <message>
+            <source>&amp;Undo View Change</source>
+            <translation>撤销视图变更(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo View Change</source>
+            <translation>重做视图变更(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Zoom &amp;In</source>
+            <translation>放大(&amp;I)</translation>
+        </message>
+        <message>
+            <source>Zoom in (W; Ctrl+wheel)</source>
+            <translation>放大（W；Ctrl+滚轮）</translation>
+        </message>
+        <message>
+            <source>Zoom &amp;Out</source>
+            <translation>缩小(&amp;O)</translation>
+        </message>
+        <message>
+            <source>Zoom out (S; Ctrl+wheel)</source>
+            <translation>缩小（S；Ctrl+滚轮）</translation>
+        </message>
+        <message>
+            <source>Pan &amp;Left</source>
+            <translation>向左平移(&amp;L)</translation>
+        </message>
+        <message>
+            <source>Pan left (A; Shift+wheel; drag)</source>
+            <translation>向左平移（A；Shift+滚轮；拖动）</translation>
+        </message>
+        <message>
+            <source>Pan &amp;Right</source>
+            <translation>向右平移(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Pan right (D; Shift+wheel; drag)</source>
+            <translation>向右平移（D；Shift+滚轮；拖动）</translation>
+        </message>
+        <message>
+            <source>Fit &amp;All</source>
+            <translation>显示全部(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Show the whole profile (Home)</source>
+            <translation>显示整个性能数据（Home）</translation>
+        </message>
+        <message>
+            <source>Zoom to &amp;Selection</source>
+            <translation>缩放到所选内容(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Zoom to the selected event or time range (F)</source>
+            <translation>缩放到所选事件或时间范围（F）</translation>
+        </message>
+        <message>
+            <source>Zoom to S&amp;tep</source>
+            <translation>缩放到步(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Zoom to the step selected in the step table (G)</source>
+            <translation>缩放到步表格中所选的步（G）</translation>
+        </message>
+        <message>
+            <source>&amp;Previous Step</source>
+            <translation>上一步(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Next Step</source>
+            <translation>下一步(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Previous &amp;Anomalous Step</source>
+            <translation>上一个异常步(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Next A&amp;nomalous Step</source>
+            <translation>下一个异常步(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Absolute &amp;Clock Time</source>
+            <translation>绝对时钟时间(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Show times on the profile's clock instead of from the profile start</source>
+            <translation>按性能数据自身的时钟显示时间，而不是从性能数据起点算起</translation>
+        </message>
+        <message>
+            <source>Show All &amp;Flows in View</source>
+            <translation>显示视图内所有 Flow(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Draw every host→device link of the visible events, not only the selection's</source>
+            <translation>绘制所有可见事件的主机→设备关联，而不仅是所选事件的</translation>
+        </message>
+        <message>
+            <source>&amp;Collapse All Groups</source>
+            <translation>折叠所有分组(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Expand All Groups</source>
+            <translation>展开所有分组(&amp;E)</translation>
+        </message>
+        <message>
+            <source>Show &amp;All Lanes</source>
+            <translation>显示所有泳道(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;Reset Panel Layout</source>
+            <translation>重置面板布局(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Show &amp;Frame Time</source>
+            <translation>显示帧时间(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Show how long the last repaint of the lanes took</source>
+            <translation>显示泳道上一次重绘的耗时</translation>
+        </message>
+        <message>
+            <source>&amp;Measure Repaint</source>
+            <translation>测量重绘(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Repaint the lanes 20 times and report the frame times</source>
+            <translation>将泳道重绘 20 次并报告帧时间</translation>
+        </message>
+        <message>
+            <source>&amp;Keyboard and Mouse</source>
+            <translation>键盘和鼠标(&amp;K)</translation>
+        </message>
+        <message>
+            <source>&amp;About DSpark Timeline</source>
+            <translation>关于 DSpark Timeline(&amp;A)</translation>
+        </message>
+        <message>
+            <source>&amp;System Default</source>
+            <translation>系统默认(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Open &amp;Recent</source>
+            <translation>最近打开(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Edit</source>
+            <translation>编辑(&amp;E)</translation>
+        </message>
+        <message>
+            <source>&amp;View</source>
+            <translation>视图(&amp;V)</translation>
+        </message>
+        <message>
+            <source>&amp;Hidden Lanes</source>
+            <translation>隐藏的泳道(&amp;H)</translation>
+        </message>
+        <message>
+            <source>&amp;Panels</source>
+            <translation>面板(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Navigate</source>
+            <translation>导航(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation>工具(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Language</source>
+            <translation>语言(&amp;L)</translation>
+        </message>
+        <message>
+            <source>&amp;Debug</source>
+            <translation>调试(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Kernels / Events</source>
+            <translation>Kernel / 事件</translation>
+        </message>
+        <message>
+            <source>Details</source>
+            <translation>详情</translation>
+        </message>
+        <message>
+            <source>Search</source>
+            <translation>搜索</translation>
+        </message>
+        <message>
+            <source>Legend</source>
+            <translation>图例</translation>
+        </message>
+        <message>
+            <source>Open a profile folder written by the torch_npu / msprof profiler (or a Kineto trace). Step records (server_info, step-record JSON Lines) next to it are aligned to the timeline.&lt;br&gt;&lt;br&gt;&lt;b&gt;Navigate:&lt;/b&gt; W/S zoom, A/D pan, drag to pan, Ctrl+wheel zoom, right-drag to zoom to an interval, Ctrl+drag to select a time range, F zoom to selection, Home fit all, Alt+Left back.</source>
+            <translation>打开由 torch_npu / msprof profiler 写出的性能数据文件夹（或 Kineto trace）。其旁边的步记录（server_info、步记录 JSON Lines）会与时间线对齐。&lt;br&gt;&lt;br&gt;&lt;b&gt;导航：&lt;/b&gt;W/S 缩放，A/D 平移，拖动以平移，Ctrl+滚轮缩放，右键拖动缩放到区间，Ctrl+拖动选择时间范围，F 缩放到所选内容，Home 显示全部，Alt+Left 后退。</translation>
+        </message>
+        <message>
+            <source>Open Profile Folder…</source>
+            <translation>打开性能数据文件夹…</translation>
+        </message>
+        <message>
+            <source>Open File…</source>
+            <translation>打开文件…</translation>
+        </message>
+        <message>
+            <source>Open Demo Profile</source>
+            <translation>打开演示性能数据</translation>
+        </message>
+        <message>
+            <source>Recent profiles</source>
+            <translation>最近的性能数据</translation>
+        </message>
+        <message>
+            <source>%1 events in %2 lanes, %3 ranks, %4 links</source>
+            <translation>%2 条泳道中共 %1 个事件，%3 个 rank，%4 个关联</translation>
+        </message>
+        <message>
+            <source> — warnings: %1 (first: %2)</source>
+            <translation> — 警告：%1（第一条：%2）</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
+        </message>
+        <message>
+            <source>Device tasks launched by %1</source>
+            <translation>由 %1 下发的设备任务</translation>
+        </message>
+        <message>
+            <source>Device tasks in the selected range (%1)</source>
+            <translation>所选范围内的设备任务（%1）</translation>
+        </message>
+        <message>
+            <source>forward_ct %1 (rank %2)</source>
+            <translation>forward_ct %1（rank %2）</translation>
+        </message>
+        <message>
+            <source> — anomalous: %1</source>
+            <translation> — 异常：%1</translation>
+        </message>
+        <message>
+            <source>Step forward_ct %1 is not on the timeline (%2)</source>
+            <translation>步 forward_ct %1 不在时间线上（%2）</translation>
+        </message>
+        <message>
+            <source>step %1 · %2</source>
+            <translation>步 %1 · %2</translation>
+        </message>
+        <message>
+            <source>Device tasks of step %1 (longest first)</source>
+            <translation>步 %1 的设备任务（按耗时从长到短）</translation>
+        </message>
+        <message>
+            <source>Zoom to This Event</source>
+            <translation>缩放到此事件</translation>
+        </message>
+        <message>
+            <source>Copy Name</source>
+            <translation>复制名称</translation>
+        </message>
+        <message>
+            <source>Find Events with This Name</source>
+            <translation>查找同名事件</translation>
+        </message>
+        <message>
+            <source>Unpin Lane</source>
+            <translation>取消固定泳道</translation>
+        </message>
+        <message>
+            <source>Pin Lane to Top</source>
+            <translation>将泳道固定到顶部</translation>
+        </message>
+        <message>
+            <source>Hide Lane</source>
+            <translation>隐藏泳道</translation>
+        </message>
+        <message>
+            <source>Move Lane Up</source>
+            <translation>上移泳道</translation>
+        </message>
+        <message>
+            <source>Move Lane Down</source>
+            <translation>下移泳道</translation>
+        </message>
+        <message>
+            <source>Expand Group</source>
+            <translation>展开分组</translation>
+        </message>
+        <message>
+            <source>Collapse Group</source>
+            <translation>折叠分组</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Show %1 / %2</source>
+            <translation>显示 %1 / %2</translation>
+        </message>
+        <message>
+            <source>(no hidden lanes)</source>
+            <translation>（没有隐藏的泳道）</translation>
+        </message>
+        <message>
+            <source>Language: %1</source>
+            <translation>语言：%1</translation>
+        </message>
+        <message>
+            <source>W / S</source>
+            <translation>W / S</translation>
+        </message>
+        <message>
+            <source>zoom in / out (around the mouse)</source>
+            <translation>放大 / 缩小（以鼠标为中心）</translation>
+        </message>
+        <message>
+            <source>A / D</source>
+            <translation>A / D</translation>
+        </message>
+        <message>
+            <source>pan left / right</source>
+            <translation>向左 / 向右平移</translation>
+        </message>
+        <message>
+            <source>Ctrl+wheel</source>
+            <translation>Ctrl+滚轮</translation>
+        </message>
+        <message>
+            <source>zoom around the mouse</source>
+            <translation>以鼠标为中心缩放</translation>
+        </message>
+        <message>
+            <source>Shift+wheel</source>
+            <translation>Shift+滚轮</translation>
+        </message>
+        <message>
+            <source>pan</source>
+            <translation>平移</translation>
+        </message>
+        <message>
+            <source>drag</source>
+            <translation>拖动</translation>
+        </message>
+        <message>
+            <source>pan (and scroll lanes)</source>
+            <translation>平移（并滚动泳道）</translation>
+        </message>
+        <message>
+            <source>right-drag, Shift+drag, drag on the ruler</source>
+            <translation>右键拖动、Shift+拖动、在标尺上拖动</translation>
+        </message>
+        <message>
+            <source>zoom to the dragged interval</source>
+            <translation>缩放到拖选的区间</translation>
+        </message>
+        <message>
+            <source>Ctrl+drag</source>
+            <translation>Ctrl+拖动</translation>
+        </message>
+        <message>
+            <source>select a time range (its device tasks fill the kernel table)</source>
+            <translation>选择时间范围（其中的设备任务会填入 Kernel 表格）</translation>
+        </message>
+        <message>
+            <source>click / double-click</source>
+            <translation>单击 / 双击</translation>
+        </message>
+        <message>
+            <source>select an event / zoom to it</source>
+            <translation>选中事件 / 缩放到该事件</translation>
+        </message>
+        <message>
+            <source>F</source>
+            <translation>F</translation>
+        </message>
+        <message>
+            <source>zoom to the selection</source>
+            <translation>缩放到所选内容</translation>
+        </message>
+        <message>
+            <source>Home, double-click on the ruler</source>
+            <translation>Home、双击标尺</translation>
+        </message>
+        <message>
+            <source>fit everything</source>
+            <translation>显示全部</translation>
+        </message>
+        <message>
+            <source>Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z</source>
+            <translation>Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z</translation>
+        </message>
+        <message>
+            <source>back / forward in the view history</source>
+            <translation>在视图历史中后退 / 前进</translation>
+        </message>
+        <message>
+            <source>[ / ]</source>
+            <translation>[ / ]</translation>
+        </message>
+        <message>
+            <source>previous / next step</source>
+            <translation>上一步 / 下一步</translation>
+        </message>
+        <message>
+            <source>Ctrl+[ / Ctrl+]</source>
+            <translation>Ctrl+[ / Ctrl+]</translation>
+        </message>
+        <message>
+            <source>previous / next anomalous step</source>
+            <translation>上一个 / 下一个异常步</translation>
+        </message>
+        <message>
+            <source>G</source>
+            <translation>G</translation>
+        </message>
+        <message>
+            <source>zoom to the selected step</source>
+            <translation>缩放到所选步</translation>
+        </message>
+        <message>
+            <source>Ctrl+F, F3, Shift+F3</source>
+            <translation>Ctrl+F, F3, Shift+F3</translation>
+        </message>
+        <message>
+            <source>search, next / previous match</source>
+            <translation>搜索、下一个 / 上一个匹配</translation>
+        </message>
+        <message>
+            <source>Ctrl+T</source>
+            <translation>Ctrl+T</translation>
+        </message>
+        <message>
+            <source>absolute clock time</source>
+            <translation>绝对时钟时间</translation>
+        </message>
+        <message>
+            <source>Ctrl+L</source>
+            <translation>Ctrl+L</translation>
+        </message>
+        <message>
+            <source>all flows in view</source>
+            <translation>视图内所有 Flow</translation>
+        </message>
+        <message>
+            <source>Esc</source>
+            <translation>Esc</translation>
+        </message>
+        <message>
+            <source>clear the selection</source>
+            <translation>清除选择</translation>
+        </message>
+        <message>
+            <source>drag the name column's edge</source>
+            <translation>拖动名称列的边缘</translation>
+        </message>
+        <message>
+            <source>resize the name column</source>
+            <translation>调整名称列宽度</translation>
+        </message>
+        <message>
+            <source>right-click a lane</source>
+            <translation>右键单击泳道</translation>
+        </message>
+        <message>
+            <source>pin, hide, move lanes; collapse groups</source>
+            <translation>固定、隐藏、移动泳道；折叠分组</translation>
+        </message>
+        <message>
+            <source>Keyboard and Mouse</source>
+            <translation>键盘和鼠标</translation>
+        </message>
+        <message>
+            <source>About DSpark Timeline</source>
+            <translation>关于 DSpark Timeline</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;DSpark Timeline&lt;/b&gt; %1&lt;br&gt;A timeline viewer for profiling SGLang DSpark speculative decoding on Ascend NPUs.</source>
+            <translation>&lt;b&gt;DSpark Timeline&lt;/b&gt; %1&lt;br&gt;用于在昇腾 NPU 上分析 SGLang DSpark 投机解码性能的时间线查看器。</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>Open Profile Folder</source>
+            <translation>打开性能数据文件夹</translation>
+        </message>
+        <message>
+            <source>Open Profile File</source>
+            <translation>打开性能数据文件</translation>
+        </message>
+        <message>
+            <source>Loading %1…</source>
+            <translation>正在加载 %1…</translation>
+        </message>
+        <message>
+            <source>Preparing the demo profile…</source>
+            <translation>正在准备演示性能数据…</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
+        </message>
+        <message>
+            <source>%1: cannot be opened</source>
+            <translation>%1：无法打开</translation>
+        </message>
+        <message>
+            <source>Cannot open profile</source>
+            <translation>无法打开性能数据</translation>
+        </message>
+        <message>
+            <source>%1 — DSpark Timeline</source>
+            <translation>%1 — DSpark Timeline</translation>
+        </message>
+    </context>
+    <context>
+        <name>std</name>
+        <message>
+            <source>Overlap analysis (ms)</source>
+            <translation>重叠分析（ms）</translation>
+        </message>
+        <message>
+            <source>computing</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>not overlapped</source>
+            <translation>未重叠</translation>
+        </message>
+        <message>
+            <source>free</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>No aligned DSpark step records: no per-step analysis.</source>
+            <translation>没有已对齐的 DSpark 步记录：不进行逐步分析。</translation>
+        </message>
+        <message>
+            <source>Steps (ms)</source>
+            <translation>步（ms）</translation>
+        </message>
+        <message>
+            <source>wall</source>
+            <translation>墙钟</translation>
+        </message>
+        <message>
+            <source>vs record</source>
+            <translation>与记录对比</translation>
+        </message>
+        <message>
+            <source>out-of-segment vs unattributed_ms</source>
+            <translation>段外时间与 unattributed_ms 对比</translation>
+        </message>
+        <message>
+            <source>critical path</source>
+            <translation>关键路径</translation>
+        </message>
+    </context>
+    <context>
+        <name>AnomalyDetector</name>
+        <message>
+            <source>bs not recorded</source>
+            <translation>未记录 bs</translation>
+        </message>
+        <message>
+            <source>verify tokens not recorded</source>
+            <translation>未记录验证 token 数</translation>
+        </message>
+        <message>
+            <source>verify tokens=%1</source>
+            <translation>验证 token 数=%1</translation>
+        </message>
+        <message>
+            <source>%1 %2 ms is %3 robust σ above the median %4 ms of %5 steps with %6</source>
+            <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 高 %3 个稳健 σ</translation>
+        </message>
+        <message>
+            <source>%1 %2 ms is %3 robust σ below the median %4 ms of %5 steps with %6</source>
+            <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 低 %3 个稳健 σ</translation>
+        </message>
+        <message>
+            <source>unattributed share %1 % of step_gpu_ms vs median %2 % of %3 steps with %4</source>
+            <translation>未归属时间占 step_gpu_ms 的 %1 %，而 %3 个具有 %4 的步的中位数为 %2 %</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepAlignment</name>
+        <message>
+            <source>the trace step is %1; only decode steps have records</source>
+            <translation>trace 中该步为 %1；只有 decode 步才有记录</translation>
+        </message>
+        <message>
+            <source>bs=%1 in the trace, %2 in the record</source>
+            <translation>trace 中 bs=%1，记录中为 %2</translation>
+        </message>
+        <message>
+            <source>g_sq=%1 in the trace, verify tokens %2 in the record</source>
+            <translation>trace 中 g_sq=%1，记录中验证 token 数为 %2</translation>
+        </message>
+        <message>
+            <source>neither bs nor token counts to compare</source>
+            <translation>bs 和 token 数均无可比较</translation>
+        </message>
+        <message>
+            <source>the trace step has no step[...] forward span to compare with</source>
+            <translation>trace 中该步没有可比较的 step[...] 前向区间</translation>
+        </message>
+        <message>
+            <source>The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the records cannot be placed on the timeline</source>
+            <translation>trace 中没有 scheduler.run_batch、step[...]、STEP_TIME 或 ProfilerStep 区间：无法将记录放置到时间线上</translation>
+        </message>
+        <message>
+            <source>No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME spans, one per scheduler step assumed; bs and token counts cannot be checked</source>
+            <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 STEP_TIME 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
+        </message>
+        <message>
+            <source>No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N spans, one per scheduler step assumed; bs and token counts cannot be checked</source>
+            <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 ProfilerStep#N 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
+        </message>
+        <message>
+            <source>rank %1: %n other placement(s) of the trace fit the records equally well; the earliest is used</source>
+            <translation>rank %1：trace 还有 %n 种其他放置方式与记录同样吻合；采用最早的一种</translation>
+        </message>
+        <message>
+            <source>rank %1: the trace's first step is placed at forward_ct %2, start_step is %3</source>
+            <translation>rank %1：trace 的第一步被放置在 forward_ct %2，而 start_step 为 %3</translation>
+        </message>
+        <message>
+            <source>rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)</source>
+            <translation>rank %1：forward_ct %2–%3 没有对应的 trace 步（trace 中缺少区间？）</translation>
+        </message>
+        <message>
+            <source>no trace step maps to this forward_ct</source>
+            <translation>没有 trace 步对应此 forward_ct</translation>
+        </message>
+        <message>
+            <source>fallback spans carry no bs or token counts</source>
+            <translation>后备区间不含 bs 或 token 数</translation>
+        </message>
+        <message>
+            <source>Anchored at start_step=%1 from profiler_metadata.json</source>
+            <translation>依据 profiler_metadata.json 锚定在 start_step=%1</translation>
+        </message>
+        <message>
+            <source>start_step unknown: placed where the trace's bs and g_sq best match the records</source>
+            <translation>start_step 未知：放置在 trace 的 bs 和 g_sq 与记录最吻合的位置</translation>
+        </message>
+        <message>
+            <source>start_step unknown: the first record is placed on the first decode step of the trace</source>
+            <translation>start_step 未知：第一条记录被放置在 trace 的第一个 decode 步上</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepRecordLoader</name>
+        <message>
+            <source>%1 is not an integer (%2); taken as not recorded</source>
+            <translation>%1 不是整数（%2）；视为未记录</translation>
+        </message>
+        <message>
+            <source>%1 is not a number (%2); taken as not recorded</source>
+            <translation>%1 不是数字（%2）；视为未记录</translation>
+        </message>
+        <message>
+            <source>reqs is not a list; taken as not recorded</source>
+            <translation>reqs 不是列表；视为未记录</translation>
+        </message>
+        <message>
+            <source>not an object; skipped</source>
+            <translation>不是对象；已跳过</translation>
+        </message>
+        <message>
+            <source>not a JSON object; skipped</source>
+            <translation>不是 JSON 对象；已跳过</translation>
+        </message>
+        <message>
+            <source>no forward_ct; skipped</source>
+            <translation>没有 forward_ct；已跳过</translation>
+        </message>
+        <message>
+            <source>forward_ct is not an integer; skipped</source>
+            <translation>forward_ct 不是整数；已跳过</translation>
+        </message>
+        <message>
+            <source>records is not a list; skipped</source>
+            <translation>records 不是列表；已跳过</translation>
+        </message>
+        <message>
+            <source>not a list</source>
+            <translation>不是列表</translation>
+        </message>
+        <message>
+            <source>line %1</source>
+            <translation>第 %1 行</translation>
+        </message>
+        <message>
+            <source>not valid JSON; line skipped</source>
+            <translation>不是有效的 JSON；已跳过该行</translation>
+        </message>
+        <message>
+            <source>%1: cannot be read</source>
+            <translation>%1：无法读取</translation>
+        </message>
+        <message>
+            <source>%1: a JSON document without DSpark step records (expected a server_info response, a dspark_info_record or a list of records)</source>
+            <translation>%1：JSON 文档中没有 DSpark 步记录（应为 server_info 响应、dspark_info_record 或记录列表）</translation>
+        </message>
+        <message>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
+        </message>
+        <message>
+            <source>%1: holds no DSpark step records (was SGLANG_DSPARK_DEBUG_DUMP set when it was saved?)</source>
+            <translation>%1：不含 DSpark 步记录（保存时是否设置了 SGLANG_DSPARK_DEBUG_DUMP？）</translation>
+        </message>
+        <message>
+            <source>%1: no DSpark step records could be read (first problem: %2)</source>
+            <translation>%1：无法读取任何 DSpark 步记录（第一个问题：%2）</translation>
+        </message>
+        <message>
+            <source>%1: %n more problem(s) not listed</source>
+            <translation>%1：另有 %n 个问题未列出</translation>
+        </message>
+        <message>
+            <source>%n record(s) of rank %1 repeat a forward_ct already loaded; skipped (the first is kept)</source>
+            <translation>rank %1 有 %n 条记录的 forward_ct 与已加载的重复；已跳过（保留第一条）</translation>
+        </message>
+    </context>
+    <context>
+        <name>DemoWriter</name>
+        <message>
+            <source>%1: cannot write the file</source>
+            <translation>%1：无法写入文件</translation>
+        </message>
+        <message>
+            <source>no output folder given</source>
+            <translation>未指定输出文件夹</translation>
+        </message>
+        <message>
+            <source>%1: exists and is not a folder</source>
+            <translation>%1：已存在且不是文件夹</translation>
+        </message>
+        <message>
+            <source>%1: cannot read the folder (%2)</source>
+            <translation>%1：无法读取文件夹（%2）</translation>
+        </message>
+        <message>
+            <source>%1: the folder is not empty (the demo is written into a new or empty folder)</source>
+            <translation>%1：文件夹非空（演示数据只会写入新建的或空的文件夹）</translation>
+        </message>
+        <message>
+            <source>%1: cannot create the folder (%2)</source>
+            <translation>%1：无法创建文件夹（%2）</translation>
+        </message>
+        <message>
+            <source>%1: cancelled</source>
+            <translation>%1：已取消</translation>
+        </message>
+    </context>
 </TS>
