@@ -1,5 +1,7 @@
 #include "report/StepsJson.h"
 
+#include "analysis/StepAnalysis.h"
+#include "report/AnalyzeJson.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTable.h"
 
@@ -123,6 +125,15 @@ ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
     const std::vector<QString> anomalies = anomaliesFor(set, options);
     const std::vector<bool> stable = stableRows(set);
     const bool aligned = set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
+    // The analyses of the aligned steps (core/analysis): communication, pre-replay gap, critical path.
+    ProfileAnalysis analysis;
+    std::vector<const StepAnalysis*> analysisOfRow(set.rows.size(), nullptr);
+    if (aligned) {
+        analysis = analyzeProfile(profile, AnalysisRules::load({}, nullptr));
+        for (const StepAnalysis& a : analysis.steps)
+            if (a.recordRow >= 0 && static_cast<size_t>(a.recordRow) < analysisOfRow.size())
+                analysisOfRow[a.recordRow] = &a;
+    }
 
     ojson steps = ojson::array();
     for (size_t i = 0; i < set.rows.size(); ++i) {
@@ -144,6 +155,11 @@ ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
             s["device_end_ns"] = timeOrNull(a.deviceEndNs);
             s["alignment"] = stepMatchName(a.status);
             s["alignment_note"] = a.note.isEmpty() ? ojson(nullptr) : ojson(a.note.toStdString());
+            const StepAnalysis* an = analysisOfRow[i];
+            s["comm_total_ns"] = an ? ojson(an->comm.totalNs) : ojson(nullptr);
+            s["comm_exposed_ns"] = an ? ojson(an->comm.exposedNs) : ojson(nullptr);
+            s["pre_replay_gap_ns"] = an ? ojson(an->replay.preReplayGapNs) : ojson(nullptr);
+            s["critical_path_ns"] = an ? criticalPathJson(an->criticalPath) : ojson(nullptr);
         }
         steps.push_back(std::move(s));
     }
@@ -227,9 +243,15 @@ std::string stepsCsv(const Profile& profile, const StepsReportOptions& options)
         keys.push_back(stepColumnInfo(static_cast<StepColumn>(c)).key);
     keys.push_back("in_stable_window");
     if (doc.contains("alignment"))
-        for (const char* k : {"window_start_ns", "window_end_ns", "host_start_ns", "host_end_ns", "device_start_ns",
-                              "device_end_ns", "alignment", "alignment_note"})
+        for (const char* k :
+             {"window_start_ns", "window_end_ns", "host_start_ns", "host_end_ns", "device_start_ns", "device_end_ns",
+              "alignment", "alignment_note", "comm_total_ns", "comm_exposed_ns", "pre_replay_gap_ns"})
             keys.push_back(k);
+    // The critical path's object becomes one column per category: critical_path_<category>_ns.
+    const size_t pathColumns = keys.size();
+    if (doc.contains("alignment"))
+        for (size_t c = 0; c < kPathCategoryCount; ++c)
+            keys.push_back(std::string("critical_path_") + pathCategoryKey(static_cast<PathCategory>(c)) + "_ns");
     std::string out;
     for (size_t k = 0; k < keys.size(); ++k)
         out += (k ? "," : "") + keys[k];
@@ -238,6 +260,12 @@ std::string stepsCsv(const Profile& profile, const StepsReportOptions& options)
         for (size_t k = 0; k < keys.size(); ++k) {
             if (k)
                 out += ',';
+            if (k >= pathColumns) {
+                const ojson& path = s["critical_path_ns"];
+                out += path.is_object() ? csvField(path[pathCategoryKey(static_cast<PathCategory>(k - pathColumns))])
+                                        : std::string();
+                continue;
+            }
             out += csvField(s[keys[k]]);
         }
         out += "\n";

@@ -20,13 +20,17 @@ struct StepsReportOptions {
 //   verify_tokens_graph_key, step_cpu_ms, step_gpu_ms, draft_gpu_ms, target_verify_gpu_ms, unattributed_ms,
 //   mean_commit_len, total_commit_len, mean_correct_drafts, acceptance_rate, effective_tpot_ms,
 //   effective_tpot_cpu_ms, anomaly, in_stable_window, [window_start_ns, window_end_ns, host_start_ns,
-//   host_end_ns, device_start_ns, device_end_ns, alignment, alignment_note when a trace is aligned]}],
+//   host_end_ns, device_start_ns, device_end_ns, alignment, alignment_note, comm_total_ns, comm_exposed_ns,
+//   pre_replay_gap_ns, critical_path_ns {draft, verify_compute, exposed_comm, accept_tp_sync, commit, host_gap,
+//   idle} when a trace is aligned (the analyses' figures, as in `analyze --json`; null for a step not on
+//   the timeline)]}],
 //  "ranks": [...], "stable_windows": [...], "anomaly_options": {...}, ["alignment": {...}], "warnings": [...]}
 // Numbers are JSON numbers; a value that is not recorded is null; `anomaly` is null or the reason.
 // Requires profile.stepRecords.
 nlohmann::ordered_json stepsJson(const Profile& profile, const StepsReportOptions& options = {});
 
-// The same rows as CSV (header = the step keys; empty cell = not recorded), RFC 4180 quoting.
+// The same rows as CSV (header = the step keys; empty cell = not recorded), RFC 4180 quoting; the critical
+// path's object is spread over the columns critical_path_<category>_ns.
 std::string stepsCsv(const Profile& profile, const StepsReportOptions& options = {});
 
 } // namespace dspark
