@@ -26,7 +26,45 @@ void StepTableModel::setStepRecords(std::shared_ptr<const StepRecordSet> set)
             for (size_t r = w.firstRow; r <= w.lastRow && r < m_inStableWindow.size(); ++r)
                 m_inStableWindow[r] = true;
     }
+    mapAnalysis();
     endResetModel();
+}
+
+void StepTableModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
+{
+    beginResetModel();
+    m_analysis = std::move(analysis);
+    mapAnalysis();
+    endResetModel();
+}
+
+void StepTableModel::mapAnalysis()
+{
+    m_analysisOfRow.assign(m_set ? m_set->rows.size() : 0, nullptr);
+    if (!m_analysis)
+        return;
+    for (const StepAnalysis& a : m_analysis->steps)
+        if (a.recordRow >= 0 && static_cast<size_t>(a.recordRow) < m_analysisOfRow.size())
+            m_analysisOfRow[a.recordRow] = &a;
+}
+
+const StepAnalysis* StepTableModel::analysisOfRow(int row) const
+{
+    return row >= 0 && static_cast<size_t>(row) < m_analysisOfRow.size() ? m_analysisOfRow[row] : nullptr;
+}
+
+std::optional<TimeNs> StepTableModel::analysisValue(int row, int column) const
+{
+    const StepAnalysis* a = analysisOfRow(row);
+    const int c = column - FirstAnalysisColumn;
+    if (!a || c < 0 || c >= kAnalysisColumnCount)
+        return std::nullopt;
+    switch (c) {
+    case CommTotalColumn: return a->comm.totalNs;
+    case CommExposedColumn: return a->comm.exposedNs;
+    case PreReplayGapColumn: return a->replay.preReplayGapNs;
+    default: return a->criticalPath.byCategory[static_cast<size_t>(c - FirstPathColumn)];
+    }
 }
 
 void StepTableModel::setAnomalyOptions(const AnomalyOptions& options)
@@ -66,7 +104,7 @@ int StepTableModel::rowCount(const QModelIndex& parent) const
 
 int StepTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : kStepColumnCount + 1;
+    return parent.isValid() ? 0 : kStepColumnCount + 1 + (m_analysis ? kAnalysisColumnCount : 0);
 }
 
 QString StepTableModel::formatValue(StepColumn column, double value)
@@ -96,6 +134,10 @@ static QString statusText(StepMatch m)
 
 QVariant StepTableModel::displayData(int row, int column) const
 {
+    if (column >= FirstAnalysisColumn) {
+        const std::optional<TimeNs> v = analysisValue(row, column);
+        return v ? QStringLiteral("%1 ms").arg(static_cast<double>(*v) / 1e6, 0, 'f', 3) : QString();
+    }
     if (column == TimelineColumn) {
         const auto& rows = m_set->alignment.rows;
         return static_cast<size_t>(row) < rows.size() ? statusText(rows[row].status) : QString();
@@ -111,6 +153,10 @@ QVariant StepTableModel::displayData(int row, int column) const
 
 QVariant StepTableModel::sortData(int row, int column) const
 {
+    if (column >= FirstAnalysisColumn) {
+        const std::optional<TimeNs> v = analysisValue(row, column);
+        return v ? QVariant(static_cast<qlonglong>(*v)) : QVariant();
+    }
     if (column == TimelineColumn) {
         const auto& rows = m_set->alignment.rows;
         return static_cast<size_t>(row) < rows.size() ? QVariant(static_cast<int>(rows[row].status)) : QVariant();
@@ -160,7 +206,8 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
         return QString::fromLatin1(stepMatchName(aligned ? aligned->status : StepMatch::NotAligned));
     case InStableWindowRole: return static_cast<bool>(m_inStableWindow[row]);
     case Qt::TextAlignmentRole:
-        if (column < kStepColumnCount && stepColumnInfo(static_cast<StepColumn>(column)).type != StepColumnType::Text)
+        if (column >= FirstAnalysisColumn ||
+            (column < kStepColumnCount && stepColumnInfo(static_cast<StepColumn>(column)).type != StepColumnType::Text))
             return QVariant::fromValue(static_cast<int>(Qt::AlignRight | Qt::AlignVCenter));
         return QVariant::fromValue(static_cast<int>(Qt::AlignLeft | Qt::AlignVCenter));
     default: break;
@@ -168,8 +215,44 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
+static QVariant analysisHeader(int column, int role)
+{
+    static const char* const headers[][2] = {
+        {QT_TRANSLATE_NOOP("StepTable", "Comm total"),
+         QT_TRANSLATE_NOOP("StepTable", "T_comm_total: the in-flight time of the step's communication operations")},
+        {QT_TRANSLATE_NOOP("StepTable", "Comm exposed"),
+         QT_TRANSLATE_NOOP("StepTable", "T_comm_exposed: how long consumers were blocked waiting for communication")},
+        {QT_TRANSLATE_NOOP("StepTable", "Pre-replay gap"),
+         QT_TRANSLATE_NOOP("StepTable", "Idle time of the verify stream right before the verify graph replay")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: draft"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time in the draft forward and the planner")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: verify"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time in target verify compute")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: exposed comm"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time blocked on communication")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: accept / TP sync"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time in the eager accept tail and SpecTpSync")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: commit"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time in the eager commit of hidden state / KV")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: host gap"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time the device waited for the host (launch-bound)")},
+        {QT_TRANSLATE_NOOP("StepTable", "Path: idle"),
+         QT_TRANSLATE_NOOP("StepTable", "Critical path time in stream gaps and unexplained waits")},
+    };
+    static_assert(std::size(headers) == StepTableModel::kAnalysisColumnCount);
+    if (column < 0 || column >= StepTableModel::kAnalysisColumnCount)
+        return {};
+    if (role == Qt::DisplayRole)
+        return QCoreApplication::translate("StepTable", headers[column][0]);
+    if (role == Qt::ToolTipRole)
+        return QCoreApplication::translate("StepTable", headers[column][1]);
+    return {};
+}
+
 QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && section >= FirstAnalysisColumn && section < columnCount())
+        return analysisHeader(section - FirstAnalysisColumn, role);
     if (orientation != Qt::Horizontal || section < 0 || section > kStepColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == TimelineColumn) {

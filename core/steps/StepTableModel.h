@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/StepAnalysis.h"
 #include "steps/StepTable.h"
 
 #include <QAbstractTableModel>
@@ -13,7 +14,10 @@ namespace dspark {
 // - SortRole: the raw number (or text); an invalid QVariant when not recorded, which the proxy sorts last.
 // - AnomalousRole: true on every cell of an anomalous row; Qt::ToolTipRole: the reason.
 // - RankRole / ForwardCtRole / WindowStartNsRole / WindowEndNsRole: to jump to the step on the timeline.
-// Columns: the StepColumn columns, then "Timeline" (the alignment status of the step).
+// Columns: the StepColumn columns, then "Timeline" (the alignment status of the step), then — once
+// setAnalysis() gave the analyses of the profile — the analyses' columns (AnalysisColumn: communication
+// total / exposed, pre-replay gap, and the critical path's time per category), empty for a step that is
+// not on the timeline.
 class StepTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -29,6 +33,10 @@ public:
         InStableWindowRole,  // bool: the row lies in its rank's proposed stable window
     };
     static constexpr int TimelineColumn = kStepColumnCount;
+    // The analyses' columns, after TimelineColumn (present only after setAnalysis()).
+    enum AnalysisColumn { CommTotalColumn, CommExposedColumn, PreReplayGapColumn, FirstPathColumn };
+    static constexpr int kAnalysisColumnCount = FirstPathColumn + static_cast<int>(kPathCategoryCount);
+    static constexpr int FirstAnalysisColumn = TimelineColumn + 1;
 
     explicit StepTableModel(QObject* parent = nullptr);
 
@@ -37,6 +45,11 @@ public:
     // Recomputes the anomaly flags with other thresholds (the set keeps its load-time defaults).
     void setAnomalyOptions(const AnomalyOptions& options);
     AnomalyOptions anomalyOptions() const { return m_options; }
+    // The analyses of the same profile (analyzeProfile); adds the analyses' columns. Null removes them.
+    void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
+    const ProfileAnalysis* analysis() const { return m_analysis.get(); }
+    // The analysis of a row, or null when the step is not on the timeline / no analysis is set.
+    const StepAnalysis* analysisOfRow(int row) const;
     // Row of (rank, forward_ct), or -1.
     int rowForStep(int rank, qint64 forwardCt) const;
     size_t anomalyCount() const;
@@ -52,11 +65,15 @@ public:
 private:
     QVariant displayData(int row, int column) const;
     QVariant sortData(int row, int column) const;
+    std::optional<TimeNs> analysisValue(int row, int column) const;
+    void mapAnalysis();
 
     std::shared_ptr<const StepRecordSet> m_set;
     AnomalyOptions m_options;
     std::vector<QString> m_anomalies;
     std::vector<bool> m_inStableWindow;
+    std::shared_ptr<const ProfileAnalysis> m_analysis;
+    std::vector<const StepAnalysis*> m_analysisOfRow;
 };
 
 } // namespace dspark

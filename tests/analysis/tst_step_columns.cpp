@@ -4,6 +4,8 @@
 #include "io/ProfileLoader.h"
 #include "report/AnalyzeJson.h"
 #include "report/StepsJson.h"
+#include "steps/StepRecords.h"
+#include "steps/StepTableModel.h"
 
 #include "../demo/DemoTestSupport.h"
 #include "TestSupport.h"
@@ -49,6 +51,27 @@ private Q_SLOTS:
         QVERIFY(header.find(",comm_total_ns,comm_exposed_ns,pre_replay_gap_ns,critical_path_draft_ns,") !=
                 std::string::npos);
         QVERIFY(header.find(",critical_path_idle_ns") != std::string::npos);
+
+        // The step table model shows the same figures once it has the analyses.
+        StepTableModel model;
+        model.setStepRecords(out.profile->stepRecords);
+        QCOMPARE(model.columnCount(), kStepColumnCount + 1);
+        auto analysis = std::make_shared<ProfileAnalysis>(analyzeProfile(*out.profile, AnalysisRules::defaults()));
+        model.setAnalysis(analysis);
+        QCOMPARE(model.columnCount(), kStepColumnCount + 1 + 10);
+        const int exposedColumn = StepTableModel::FirstAnalysisColumn + StepTableModel::CommExposedColumn;
+        const int hostGapColumn = StepTableModel::FirstAnalysisColumn + StepTableModel::FirstPathColumn +
+                                  static_cast<int>(PathCategory::HostGap);
+        QCOMPARE(model.headerData(exposedColumn, Qt::Horizontal).toString(), QStringLiteral("Comm exposed"));
+        QCOMPARE(model.headerData(hostGapColumn, Qt::Horizontal).toString(), QStringLiteral("Path: host gap"));
+        const StepAnalysis& first = analysis->steps.front();
+        const int row = static_cast<int>(first.recordRow);
+        QCOMPARE(model.analysisOfRow(row), &first);
+        QCOMPARE(model.data(model.index(row, exposedColumn), StepTableModel::SortRole).toLongLong(),
+                 static_cast<qlonglong>(first.comm.exposedNs));
+        QCOMPARE(model.data(model.index(row, hostGapColumn)).toString(),
+                 QStringLiteral("%1 ms").arg(first.criticalPath.categoryNs(PathCategory::HostGap) / 1e6, 0, 'f', 3));
+        QVERIFY(!model.data(model.index(0, exposedColumn), StepTableModel::SortRole).isValid()); // outside the trace
     }
 };
 
