@@ -126,7 +126,12 @@ ScanResult scanProfilePath(const std::string& path)
     }
     std::vector<fs::path> candidates;
     if (fs::is_directory(root, ec)) {
-        fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+        // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
+        // first so that the user hears "Permission denied", not "no profiler output".
+        fs::directory_iterator probe(root, ec);
+        fs::recursive_directory_iterator it;
+        if (!ec)
+            it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
         if (ec) {
             result.error = QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2)")
                                .arg(QString::fromStdString(root.string()), QString::fromStdString(ec.message()));
@@ -148,6 +153,10 @@ ScanResult scanProfilePath(const std::string& path)
         ScannedFile f;
         f.path = p.string();
         f.format = detectFileFormat(f.path);
+        // A .db the user opened by itself is read whatever its name (renamed exports); the database
+        // loader then says what is wrong with it, if anything. In folders unknown .db files are skipped.
+        if (f.format == FileFormat::Unknown && singleFile && endsWith(f.path, ".db"))
+            f.format = FileFormat::MsprofDb;
         if (f.format == FileFormat::Unknown) {
             if (singleFile)
                 result.error = QCoreApplication::translate("ProfileScanner",

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 namespace dspark::test {
 
 // Absolute path of a file/folder under the real fixture folder (DSPARK_REAL_TESTDATA).
@@ -29,8 +31,10 @@ struct CliResult {
     nlohmann::json json() const { return nlohmann::json::parse(out.toStdString(), nullptr, false); }
 };
 
-// Runs the real executable headless and captures its output.
-inline CliResult runCli(const QStringList& args, int timeoutMs = 120000)
+// Runs the real executable headless and captures its output. `childModifier` runs in the child
+// after fork (e.g. to drop privileges with setuid).
+inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
+                        const std::function<void()>& childModifier = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -38,6 +42,8 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 120000)
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
     p.setProcessEnvironment(env);
+    if (childModifier)
+        p.setChildProcessModifier(childModifier);
     p.start(QStringLiteral(DSPARK_CLI_PATH), args);
     CliResult r;
     if (!p.waitForFinished(timeoutMs)) {

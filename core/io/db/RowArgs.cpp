@@ -1,0 +1,158 @@
+#include "io/db/RowArgs.h"
+
+#include <cstring>
+#include <string>
+
+namespace dspark::db {
+
+namespace {
+
+uint8_t* putVarint(uint8_t* p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = static_cast<uint8_t>(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = static_cast<uint8_t>(v);
+    return p;
+}
+
+const uint8_t* getVarint(const uint8_t* p, const uint8_t* end, uint64_t& v)
+{
+    v = 0;
+    for (int shift = 0; p < end && shift < 64; shift += 7) {
+        const uint8_t b = *p++;
+        v |= uint64_t(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            return p;
+    }
+    return end;
+}
+
+uint64_t zigzag(int64_t v)
+{
+    return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+
+int64_t unzigzag(uint64_t v)
+{
+    return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1);
+}
+
+std::string formatReal(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.10g", v);
+    return buf;
+}
+
+} // namespace
+
+void RowArgs::Row::setReal(int field, double v)
+{
+    int64_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    set(field, bits);
+}
+
+RowArgs::RowArgs(const StringTable* strings) : m_strings(strings)
+{
+}
+
+uint16_t RowArgs::addSchema(std::vector<Field> fields)
+{
+    if (fields.size() > kMaxFields)
+        fields.resize(kMaxFields);
+    m_schemas.push_back(std::move(fields));
+    return static_cast<uint16_t>(m_schemas.size() - 1);
+}
+
+uint64_t RowArgs::add(uint16_t schemaId, const Row& row, uint64_t next)
+{
+    // Worst case: schema + mask + 32 values of 10 bytes + next.
+    uint8_t buf[3 + 5 + kMaxFields * 10 + 10];
+    uint8_t* p = putVarint(buf, schemaId);
+    const std::vector<Field>& fields = m_schemas[schemaId];
+    const uint32_t mask = row.present & (fields.size() >= 32 ? 0xffffffffu : ((1u << fields.size()) - 1));
+    p = putVarint(p, mask);
+    for (size_t i = 0; i < fields.size(); ++i) {
+        if (!(mask & (1u << i)))
+            continue;
+        switch (fields[i].type) {
+        case Type::Int: p = putVarint(p, zigzag(row.value[i])); break;
+        case Type::String: p = putVarint(p, static_cast<uint64_t>(row.value[i])); break;
+        case Type::Real:
+            std::memcpy(p, &row.value[i], 8);
+            p += 8;
+            break;
+        }
+    }
+    p = putVarint(p, next);
+    const size_t size = static_cast<size_t>(p - buf);
+    if (m_used + size > kChunkBytes) {
+        m_chunks.emplace_back(new uint8_t[kChunkBytes]);
+        m_used = m_chunks.size() == 1 ? 1 : 0; // offset 0 of chunk 0 would be reference 0 ("no args")
+    }
+    std::memcpy(m_chunks.back().get() + m_used, buf, size);
+    const uint64_t ref = (m_chunks.size() - 1) * kChunkBytes + m_used;
+    m_used += size;
+    return ref;
+}
+
+std::vector<EventArg> RowArgs::args(uint64_t localRef) const
+{
+    std::vector<EventArg> out;
+    for (int hops = 0; localRef != 0 && hops < 8; ++hops) {
+        const size_t chunk = localRef / kChunkBytes;
+        const size_t offset = localRef % kChunkBytes;
+        if (chunk >= m_chunks.size())
+            break;
+        const uint8_t* p = m_chunks[chunk].get() + offset;
+        const uint8_t* end = m_chunks[chunk].get() + (chunk + 1 == m_chunks.size() ? m_used : kChunkBytes);
+        uint64_t schemaId = 0, mask = 0;
+        p = getVarint(p, end, schemaId);
+        p = getVarint(p, end, mask);
+        if (schemaId >= m_schemas.size())
+            break;
+        const std::vector<Field>& fields = m_schemas[schemaId];
+        for (size_t i = 0; i < fields.size() && p < end; ++i) {
+            if (!(mask & (uint64_t(1) << i)))
+                continue;
+            EventArg arg{std::string(m_strings->view(fields[i].keyId)), {}};
+            uint64_t v = 0;
+            switch (fields[i].type) {
+            case Type::Int:
+                p = getVarint(p, end, v);
+                arg.value = std::to_string(unzigzag(v));
+                break;
+            case Type::String:
+                p = getVarint(p, end, v);
+                arg.value = std::string(m_strings->view(static_cast<uint32_t>(v)));
+                break;
+            case Type::Real: {
+                double d = 0;
+                if (end - p >= 8)
+                    std::memcpy(&d, p, 8);
+                p += 8;
+                arg.value = formatReal(d);
+                break;
+            }
+            }
+            out.push_back(std::move(arg));
+        }
+        uint64_t next = 0;
+        getVarint(p, end, next);
+        localRef = next;
+    }
+    return out;
+}
+
+size_t RowArgs::bytesUsed() const
+{
+    size_t bytes = m_chunks.size() * kChunkBytes;
+    for (const auto& s : m_schemas)
+        bytes += s.capacity() * sizeof(Field);
+    return bytes;
+}
+
+} // namespace dspark::db

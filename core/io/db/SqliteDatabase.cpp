@@ -1,0 +1,173 @@
+#include "io/db/SqliteDatabase.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <strings.h>
+
+namespace dspark::db {
+
+SqliteStatement::SqliteStatement(sqlite3* db, const std::string& sql)
+{
+    if (sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &m_stmt, nullptr) != SQLITE_OK) {
+        sqlite3_finalize(m_stmt);
+        m_stmt = nullptr;
+    }
+}
+
+SqliteStatement::SqliteStatement(SqliteStatement&& other) noexcept : m_stmt(other.m_stmt)
+{
+    other.m_stmt = nullptr;
+}
+
+SqliteStatement& SqliteStatement::operator=(SqliteStatement&& other) noexcept
+{
+    if (this != &other) {
+        sqlite3_finalize(m_stmt);
+        m_stmt = other.m_stmt;
+        other.m_stmt = nullptr;
+    }
+    return *this;
+}
+
+SqliteStatement::~SqliteStatement()
+{
+    sqlite3_finalize(m_stmt);
+}
+
+int SqliteStatement::step()
+{
+    return m_stmt ? sqlite3_step(m_stmt) : SQLITE_MISUSE;
+}
+
+bool SqliteStatement::isNull(int column) const
+{
+    return column < 0 || sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+}
+
+int64_t SqliteStatement::int64(int column) const
+{
+    return column < 0 ? 0 : sqlite3_column_int64(m_stmt, column);
+}
+
+double SqliteStatement::real(int column) const
+{
+    return column < 0 ? 0.0 : sqlite3_column_double(m_stmt, column);
+}
+
+std::string_view SqliteStatement::text(int column) const
+{
+    if (column < 0)
+        return {};
+    const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, column));
+    const int size = sqlite3_column_bytes(m_stmt, column);
+    return data ? std::string_view(data, static_cast<size_t>(size)) : std::string_view();
+}
+
+SqliteDatabase::~SqliteDatabase()
+{
+    if (m_db)
+        sqlite3_close_v2(m_db);
+}
+
+std::string SqliteDatabase::uriForPath(const std::string& path)
+{
+    std::error_code ec;
+    std::string absolute = std::filesystem::absolute(path, ec).string();
+    if (ec)
+        absolute = path;
+    // "file://" + "" authority + absolute path; '%', '?' and '#' would otherwise end or escape the path.
+    std::string uri = "file://";
+    static const char* hex = "0123456789ABCDEF";
+    for (unsigned char c : absolute) {
+        if (c == '%' || c == '?' || c == '#') {
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        } else {
+            uri += static_cast<char>(c);
+        }
+    }
+    uri += "?immutable=1";
+    return uri;
+}
+
+std::string SqliteDatabase::quote(std::string_view identifier)
+{
+    std::string out = "\"";
+    for (char c : identifier) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
+bool SqliteDatabase::open(const std::string& path)
+{
+    const std::string uri = uriForPath(path);
+    // immutable=1: no locking, no WAL/SHM, no change detection; READONLY: nothing is ever written.
+    const int rc =
+        sqlite3_open_v2(uri.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK)
+        return false;
+    sqlite3_extended_result_codes(m_db, 1);
+    // Temporary b-trees (automatic indexes, sorts) stay in memory, never in a file; pages are read
+    // through a memory map instead of being copied into the page cache.
+    sqlite3_exec(m_db, "PRAGMA temp_store=MEMORY; PRAGMA mmap_size=1099511627776;", nullptr, nullptr, nullptr);
+    return true;
+}
+
+std::string SqliteDatabase::errorText() const
+{
+    return m_db ? sqlite3_errmsg(m_db) : "out of memory";
+}
+
+int SqliteDatabase::errorCode() const
+{
+    return m_db ? sqlite3_errcode(m_db) : SQLITE_NOMEM;
+}
+
+bool SqliteDatabase::readSchema()
+{
+    m_tables.clear();
+    SqliteStatement st(m_db, "SELECT name FROM sqlite_master WHERE type='table'");
+    if (!st.ok())
+        return false;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW)
+        m_tables.emplace_back(st.text(0));
+    return rc == SQLITE_DONE;
+}
+
+bool SqliteDatabase::hasTable(std::string_view table) const
+{
+    for (const std::string& t : m_tables)
+        if (t.size() == table.size() && strncasecmp(t.data(), table.data(), t.size()) == 0)
+            return true;
+    return false;
+}
+
+std::vector<std::string> SqliteDatabase::columns(std::string_view table) const
+{
+    std::vector<std::string> out;
+    if (!hasTable(table))
+        return out;
+    SqliteStatement st(m_db, "PRAGMA table_info(" + quote(table) + ")");
+    if (!st.ok())
+        return out;
+    while (st.step() == SQLITE_ROW)
+        out.emplace_back(st.text(1));
+    return out;
+}
+
+int64_t SqliteDatabase::count(std::string_view table) const
+{
+    SqliteStatement st(m_db, "SELECT count(*) FROM " + quote(table));
+    if (!st.ok() || st.step() != SQLITE_ROW)
+        return -1;
+    return st.int64(0);
+}
+
+} // namespace dspark::db
