@@ -7,6 +7,7 @@
 #include "panels/LegendPanel.h"
 #include "panels/SearchPanel.h"
 #include "panels/StepTablePanel.h"
+#include "report/ReportActions.h"
 #include "steps/StepRecords.h"
 #include "timeline/FlowOverlay.h"
 #include "timeline/TimeFormat.h"
@@ -47,12 +48,19 @@
 
 #include <algorithm>
 
+// The icons live in the static dspark_ui library: register its resources explicitly.
+static void initUiResources()
+{
+    Q_INIT_RESOURCE(resources);
+}
+
 namespace dspark::ui {
 
 static constexpr int kMaxRecent = 10;
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
+    initUiResources();
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/dspark-timeline.svg")));
     setAcceptDrops(true);
@@ -127,6 +135,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         m_searchDock->raise();
         m_search->search(QLatin1Char('^') + QRegularExpression::escape(name) + QLatin1Char('$'), true);
     });
+
+    m_reports = new ReportActions(this);
 
     m_defaultState = saveState();
     readSettings();
@@ -270,16 +280,11 @@ void MainWindow::createActions()
         m_timeline->addAction(a);
         return a;
     };
-    local(make("zoomIn", QKeySequence(Qt::Key_W), [this, zoom]() {
-        zoom->zoomAround(zoom->startNs() + zoom->spanNs() / 2, TimelineView::kKeyZoomFactor);
-    }));
-    local(make("zoomOut", QKeySequence(Qt::Key_S), [this, zoom]() {
-        zoom->zoomAround(zoom->startNs() + zoom->spanNs() / 2, 1.0 / TimelineView::kKeyZoomFactor);
-    }));
-    local(make("panLeft", QKeySequence(Qt::Key_A),
-               [zoom]() { zoom->panBy(-TimeNs(double(zoom->spanNs()) * TimelineView::kKeyPanFraction)); }));
-    local(make("panRight", QKeySequence(Qt::Key_D),
-               [zoom]() { zoom->panBy(TimeNs(double(zoom->spanNs()) * TimelineView::kKeyPanFraction)); }));
+    TimelineView* view = m_timeline->view();
+    local(make("zoomIn", QKeySequence(Qt::Key_W), [view]() { view->zoomStep(true); }));
+    local(make("zoomOut", QKeySequence(Qt::Key_S), [view]() { view->zoomStep(false); }));
+    local(make("panLeft", QKeySequence(Qt::Key_A), [view]() { view->panStep(-1); }));
+    local(make("panRight", QKeySequence(Qt::Key_D), [view]() { view->panStep(1); }));
     local(make("zoomToSelection", QKeySequence(Qt::Key_F), [this]() { m_timeline->zoomToSelection(); }));
     make("fitAll", QKeySequence(Qt::Key_Home), [zoom]() {
         zoom->fitAll();
@@ -633,12 +638,12 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QStrin
                            .arg(m_profile->ranks.size())
                            .arg(locale.toString(qulonglong(m_profile->links.size())));
         if (!m_profile->warnings.isEmpty())
-            text +=
-                tr(" — %n warning(s): %1", nullptr, int(m_profile->warnings.size())).arg(m_profile->warnings.first());
+            text += tr(" — warnings: %1 (first: %2)").arg(m_profile->warnings.size()).arg(m_profile->warnings.first());
         m_status->setText(text);
         m_status->setToolTip(m_profile->warnings.join(QLatin1Char('\n')));
         m_timeline->setFocus();
     }
+    m_reports->setProfile(m_profile);
     retranslateUi();
     updateActions();
 }

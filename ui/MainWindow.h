@@ -26,6 +26,7 @@ class EventDetailsPane;
 class EventTablePanel;
 class LegendPanel;
 class ProfileLoadTask;
+class ReportActions;
 class SearchPanel;
 class StepTablePanel;
 class TimelineWidget;
@@ -60,6 +61,8 @@ public:
     EventTablePanel* eventTable() const { return m_events; }
     SearchPanel* searchPanel() const { return m_search; }
     LegendPanel* legendPanel() const { return m_legend; }
+    // Analysis overlays, annotations, exports and the step charts (issues 7 and 8).
+    ReportActions* reports() const { return m_reports; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* viewMenu() const { return m_viewMenu; }
     QMenu* toolsMenu() const { return m_toolsMenu; }
@@ -137,6 +140,7 @@ private:
     EventTablePanel* m_events = nullptr;
     SearchPanel* m_search = nullptr;
     LegendPanel* m_legend = nullptr;
+    ReportActions* m_reports = nullptr;
     QDockWidget* m_stepsDock = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;

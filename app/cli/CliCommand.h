@@ -26,6 +26,8 @@ bool takeFlag(QStringList& args, const QString& name);
 
 int runInfo(const QStringList& args);
 int runAnalyze(const QStringList& args);
+int runSteps(const QStringList& args);
 int runDemo(const QStringList& args);
+int runExport(const QStringList& args);
 
 } // namespace dspark::cli

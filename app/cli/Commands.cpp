@@ -16,9 +16,17 @@ const std::vector<Command>& commands()
          QT_TRANSLATE_NOOP("cli", "Stage bands, communication waits, pre-replay gaps and critical path per step; "
                                   "overlap per device"),
          false, &runAnalyze},
+        {"steps", "steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]",
+         QT_TRANSLATE_NOOP("cli", "Print the DSpark step table: derived columns, anomalies, timeline alignment"), false,
+         &runSteps},
         {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]",
          QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
          &runDemo},
+        {"export",
+         "export PATH --step N --out FILE [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] "
+         "[--annotations FILE] [--no-annotations] [--no-legend]",
+         QT_TRANSLATE_NOOP("cli", "Render a step (or the whole profile) with its analyses to PNG, SVG or PDF"), true,
+         &runExport},
     };
     return list;
 }

@@ -14,6 +14,10 @@
 #include <simdjson.h>
 
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+static double tnow(){timespec ts; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&ts); return ts.tv_sec+ts.tv_nsec/1e9;}
 #include <filesystem>
 #include <optional>
 #include <regex>
@@ -32,11 +36,6 @@ LoadTuning& loadTuning()
 using trace::TraceIngest;
 
 namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ChromeTraceLoader", text);
-}
 
 // What the top level of the file says besides the events.
 struct TopLevel {
@@ -133,15 +132,17 @@ struct IngestOutcome {
 // Parses the events array, in two halves on two threads when it is large: the second thread starts
 // at a likely element boundary near the middle; the first parses up to it and so verifies it (if the
 // boundary was not real, the first thread simply goes on to the end and the second's work is dropped).
-IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scaleDigits, const LoadProgress& progress)
+IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scaleDigits, const MappedFile* mapping,
+                           const LoadProgress& progress)
 {
     const trace::LoadTuning& tuning = trace::loadTuning();
-    const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16)};
+    const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16), mapping};
     const size_t span = size > begin ? size - begin : 1;
     std::atomic<uint64_t> done{0};
     const auto onMainChunk = [&](size_t bytes) {
         done += bytes;
-        progress.update(0.85 * double(std::min<uint64_t>(done, span)) / double(span), tr("Reading events"));
+        progress.update(0.85 * double(std::min<uint64_t>(done, span)) / double(span),
+                        QCoreApplication::translate("ChromeTraceLoader", "Reading events"));
         return !progress.cancelled();
     };
     IngestOutcome out;
@@ -234,17 +235,20 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     std::string error;
     MappedFile mapped = MappedFile::open(file.path, error);
     if (!mapped.isOpen())
-        return tr("%1: cannot be read (%2)").arg(path, QString::fromStdString(error));
+        return QCoreApplication::translate("ChromeTraceLoader", "%1: cannot be read (%2)")
+            .arg(path, QString::fromStdString(error));
 
     // The bytes: the mapped file itself, or the inflated .gz (kept: args are read from it later).
     std::shared_ptr<const void> owner;
+    const MappedFile* mappedFile = nullptr; // when reading the file itself (not an inflated .gz)
     const char* data = nullptr;
     size_t size = 0;
     if (looksGzipped(mapped.data(), mapped.size())) {
-        progress.update(0.0, tr("Decompressing"));
+        progress.update(0.0, QCoreApplication::translate("ChromeTraceLoader", "Decompressing"));
         auto bytes = std::make_shared<HeapBytes>();
         if (!gunzip(mapped.data(), mapped.size(), simdjson::SIMDJSON_PADDING, *bytes, error))
-            return tr("%1: the compressed file is damaged (%2); nothing was loaded")
+            return QCoreApplication::translate("ChromeTraceLoader",
+                                               "%1: the compressed file is damaged (%2); nothing was loaded")
                 .arg(path, QString::fromStdString(error));
         mapped = MappedFile();
         data = bytes->data();
@@ -253,6 +257,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     } else {
         auto file = std::make_shared<MappedFile>(std::move(mapped));
         file->adviseSequential();
+        mappedFile = file.get();
         data = file->data();
         size = file->size();
         owner = std::move(file);
@@ -262,7 +267,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     size_t pos = size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     pos = trace::skipJsonSpace(data, pos, size);
     if (pos >= size)
-        return tr("%1: the file is empty").arg(path);
+        return QCoreApplication::translate("ChromeTraceLoader", "%1: the file is empty").arg(path);
     TopLevel top;
     size_t errorOffset = 0;
     if (data[pos] == '[') {
@@ -272,23 +277,31 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         ++pos;
         const MembersEnd end = readMembers(data, size, pos, true, top, errorOffset, error);
         if (end == MembersEnd::Error)
-            return tr("%1: malformed JSON at byte %2: %3")
+            return QCoreApplication::translate("ChromeTraceLoader", "%1: malformed JSON at byte %2: %3")
                 .arg(path)
                 .arg(errorOffset)
                 .arg(QString::fromStdString(error));
         if (end == MembersEnd::ObjectEnd)
-            return tr("%1: JSON, but not a Chrome trace (the top-level object has no \"traceEvents\" array)").arg(path);
+            return QCoreApplication::translate(
+                       "ChromeTraceLoader",
+                       "%1: JSON, but not a Chrome trace (the top-level object has no \"traceEvents\" array)")
+                .arg(path);
     } else {
-        return tr("%1: not JSON: byte %2 is neither '[' nor '{' (not a Chrome trace)").arg(path).arg(pos);
+        return QCoreApplication::translate("ChromeTraceLoader",
+                                           "%1: not JSON: byte %2 is neither '[' nor '{' (not a Chrome trace)")
+            .arg(path)
+            .arg(pos);
     }
 
+    double T0 = tnow();
     int scaleDigits = top.displayTimeUnit == "ns" ? 0 : 3;
-    IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, progress);
+    IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, progress);
     const auto ingestError = [&]() -> QString {
         if (ingest.cancelled)
-            return tr("Loading cancelled");
+            return QCoreApplication::translate("ChromeTraceLoader", "Loading cancelled");
         if (ingest.failed)
-            return tr("%1: malformed JSON at byte %2: %3; nothing was loaded")
+            return QCoreApplication::translate("ChromeTraceLoader",
+                                               "%1: malformed JSON at byte %2: %3; nothing was loaded")
                 .arg(path)
                 .arg(ingest.errorOffset)
                 .arg(QString::fromStdString(ingest.errorMessage));
@@ -302,24 +315,30 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     if (top.isObject) {
         pos = ingest.arrayEnd + 1;
         if (readMembers(data, size, pos, false, top, errorOffset, error) == MembersEnd::Error)
-            profile.warn(tr("%1: the file is malformed after the events array, at byte %2 (%3); the events were "
-                            "loaded")
+            profile.warn(QCoreApplication::translate(
+                             "ChromeTraceLoader",
+                             "%1: the file is malformed after the events array, at byte %2 (%3); the events were "
+                             "loaded")
                              .arg(path)
                              .arg(errorOffset)
                              .arg(QString::fromStdString(error)));
         if (top.displayTimeUnit == "ns" && scaleDigits != 0) {
             // Timestamps are in ns (declared after the events): read them again with the right unit.
             scaleDigits = 0;
-            ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, progress);
+            ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, progress);
             if (const QString e = ingestError(); !e.isEmpty())
                 return e;
         }
     } else {
         pos = trace::skipJsonSpace(data, ingest.arrayEnd + 1, size);
         if (pos < size)
-            profile.warn(tr("%1: data after the end of the events array (byte %2) was ignored").arg(path).arg(pos));
+            profile.warn(QCoreApplication::translate("ChromeTraceLoader",
+                                                     "%1: data after the end of the events array (byte %2) was ignored")
+                             .arg(path)
+                             .arg(pos));
     }
 
+    double T1 = tnow();
     uint64_t elements = 0, traceEvents = 0;
     trace::IssueTally missingTs, missingPh, unknownPh, notObject, negativeDuration, badNumber, badFlow, invalidUtf8;
     for (const auto& part : ingest.parts) {
@@ -335,8 +354,10 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         invalidUtf8.merge(part->invalidUtf8);
     }
     if (elements > 0 && traceEvents == 0)
-        return tr("%1: JSON, but not a Chrome trace: none of its %2 array elements is a trace event (an object "
-                  "with \"ph\" and \"ts\")")
+        return QCoreApplication::translate(
+                   "ChromeTraceLoader",
+                   "%1: JSON, but not a Chrome trace: none of its %2 array elements is a trace event (an object "
+                   "with \"ph\" and \"ts\")")
             .arg(path)
             .arg(elements);
 
@@ -350,14 +371,16 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
             rank = *fromName;
     }
 
-    progress.update(0.87, tr("Building lanes"));
+    progress.update(0.87, QCoreApplication::translate("ChromeTraceLoader", "Building lanes"));
     const uint8_t source = profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(owner, data, size));
     std::vector<TraceIngest*> parts;
     for (const auto& part : ingest.parts)
         parts.push_back(part.get());
     trace::TraceBuilder builder(profile, {rank, source, file.path});
     const trace::TraceBuilder::Summary summary = builder.build(parts);
+    double T2 = tnow();
     ingest.parts.clear();
+    fprintf(stderr, "TIMING ingest %.3f build %.3f free %.3f\n", T1-T0, T2-T1, tnow()-T2);
 
     warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ts\" were skipped (%3)"),
               missingTs);

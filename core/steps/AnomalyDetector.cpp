@@ -133,7 +133,7 @@ std::vector<QString> detectStepAnomalies(const StepRecordSet& set, const Anomaly
             }
         }
         if (shares.size() >= options.minGroupSize) {
-            const RobustStats s = robustStats(shares, 0.01);
+            const RobustStats s = robustStats(shares, options.shareMadFloor);
             for (size_t k = 0; k < shared.size(); ++k) {
                 const double jump = shares[k] - s.median;
                 if (jump < options.shareJump || jump / s.sigma <= options.robustZ)

@@ -20,9 +20,12 @@ struct AnomalyOptions {
     // MAD floor as a fraction of the median, so that a group of identical times does not flag a
     // difference in the last rounding digit.
     double madFloorFraction = 0.002;
-    // unattributed_ms / step_gpu_ms is flagged when it exceeds the group's median share by this much
-    // (absolute, 0.10 = ten percentage points) and by robustZ robust deviations (MAD floor: one point).
-    double shareJump = 0.10;
+    // unattributed_ms / step_gpu_ms (time outside draft and verify) is flagged when it exceeds the group's
+    // median share by at least shareJump (absolute: 0.02 = two percentage points) and by robustZ robust
+    // deviations, the MAD of the shares floored at shareMadFloor. Only rises count: the eager
+    // accept/commit tail growing is what the share is watched for.
+    double shareJump = 0.02;
+    double shareMadFloor = 0.005;
 };
 
 // Per row of set.rows: empty when the step is ordinary, else one line saying why it is anomalous.

@@ -4,6 +4,8 @@
 // build them): for UI tests and the UI benchmarks. Every figure is a formula of the index, so tests
 // can assert exact positions, names and counts.
 #include "model/Profile.h"
+#include "steps/StepRecordLoader.h"
+#include "steps/StepRecords.h"
 
 #include <memory>
 #include <string>
@@ -107,6 +109,30 @@ inline std::shared_ptr<Profile> makeSyntheticProfile(const SyntheticSpec& s = {}
     }
     p->finalize();
     return p;
+}
+
+// DSpark step records for the profile's `steps` host spans ("step[DECODE bs=8]"): forward_ct
+// firstForwardCt + k, bs 8, step_gpu_ms 0.1 except `slowStep` (1.0 ms, flagged as anomalous), anchored
+// with profiler_metadata.start_step and aligned to the timeline like a loaded profile.
+inline void attachSyntheticSteps(Profile& profile, int steps, int slowStep, int64_t firstForwardCt = 100)
+{
+    auto set = std::make_shared<StepRecordSet>();
+    RankStepRecords& rank = set->rankRecords(0);
+    for (int k = 0; k < steps; ++k) {
+        StepRecord r;
+        r.forwardCt = firstForwardCt + k;
+        r.bs = 8;
+        r.numVerifyTokens = 32;
+        r.stepGpuMs = k == slowStep ? 1.0 : 0.1;
+        r.draftGpuMs = 0.03;
+        r.targetVerifyGpuMs = 0.05;
+        r.stepCpuMs = 0.12;
+        rank.records.push_back(r);
+    }
+    set->rebuild();
+    profile.metadata["profiler_metadata.start_step"] = std::to_string(firstForwardCt);
+    profile.stepRecords = set;
+    alignStepRecords(profile);
 }
 
 } // namespace dspark::test

@@ -8,6 +8,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -144,8 +145,9 @@ void EventTablePanel::markEvent(EventRef e)
 void EventTablePanel::updateCount()
 {
     const int shown = m_proxy->rowCount(), total = m_model->rowCount();
-    m_count->setText(shown == total ? tr("%n event(s)", nullptr, total)
-                                    : tr("%1 of %n event(s)", nullptr, total).arg(shown));
+    const QLocale locale;
+    m_count->setText(shown == total ? tr("events: %1").arg(locale.toString(total))
+                                    : tr("events: %1 of %2").arg(locale.toString(shown), locale.toString(total)));
 }
 
 } // namespace dspark::ui

@@ -202,11 +202,9 @@ void StepTablePanel::updateCount()
     const int total = m_model->rowCount();
     const int anomalies = int(m_model->anomalyCount());
     const int shown = m_proxy->rowCount();
-    QString text = tr("%n step(s)", nullptr, total);
-    if (shown != total)
-        text = tr("%1 of %n step(s)", nullptr, total).arg(shown);
+    QString text = shown == total ? tr("steps: %1").arg(total) : tr("steps: %1 of %2").arg(shown).arg(total);
     if (anomalies > 0)
-        text += tr(", %n anomalous", nullptr, anomalies);
+        text += tr(", anomalous: %1").arg(anomalies);
     m_count->setText(total > 0 ? text : QString());
 }
 

@@ -184,6 +184,17 @@ QString LaneLayout::rowTitle(const Row& row) const
     return {};
 }
 
+int LaneLayout::lanesUnder(const Row& row) const
+{
+    if (row.kind == RowKind::Lane)
+        return 1;
+    int lanes = 0;
+    for (size_t g = 0; g < m_groups.size(); ++g)
+        if (row.kind == RowKind::Rank ? m_groups[g].rank == row.rank : int(g) == row.group)
+            lanes += int(m_groups[g].lanes.size());
+    return lanes;
+}
+
 bool LaneLayout::isRankCollapsed(int rank) const
 {
     return rank >= 0 && rank < int(m_rankCollapsed.size()) && m_rankCollapsed[rank];

@@ -54,6 +54,8 @@ public:
     int rowAt(double y) const;
     double laneHeight(uint32_t lane) const;
     QString rowTitle(const Row& row) const;
+    // Lanes in the group a header row heads (1 for a lane row).
+    int lanesUnder(const Row& row) const;
 
     bool isRankCollapsed(int rank) const;
     void setRankCollapsed(int rank, bool collapsed);

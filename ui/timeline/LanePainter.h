@@ -47,7 +47,7 @@ private:
                     double h, double clipLeft, double clipRight, bool labels = true) const;
 
     const TimelineContext& m_ctx;
-    const TimeScale& m_scale;
+    const TimeScale m_scale; // a copy: painters are often built from a temporary scale
 };
 
 } // namespace dspark::ui

@@ -165,13 +165,9 @@ void TimelineRenderer::paintHeaderRow(QPainter& p, const LaneLayout::Row& row, c
     const QFontMetricsF fm(st.headerFont);
     const double baseline = rect.center().y() + (fm.ascent() - fm.descent()) / 2.0;
     // Lane count (process groups) or lane total (ranks), muted, on the right of the name column.
-    size_t lanes = 0;
-    for (const LaneLayout::ProcessGroup& g : m_layout.groups())
-        if (rank ? g.rank == row.rank : &g == &m_layout.groups()[row.group])
-            lanes += g.lanes.size();
     QFont small = st.labelFont;
     small.setPixelSize(std::max(8, st.labelFont.pixelSize() - 2));
-    const QString count = QCoreApplication::translate("TimelineRenderer", "%n lane(s)", nullptr, int(lanes));
+    const QString count = QString::number(m_layout.lanesUnder(row)); // the header's tooltip says "N lanes"
     const double countWidth = QFontMetricsF(small).horizontalAdvance(count);
     const double room = st.labelWidth - indent - 14 - countWidth - 12;
     p.drawText(QPointF(rect.left() + indent + 14, baseline),

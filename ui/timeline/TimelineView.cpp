@@ -278,11 +278,22 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
     }
 }
 
+void TimelineView::zoomStep(bool in)
+{
+    m_timeline->zoom()->zoomAround(anchorTime(), in ? kKeyZoomFactor : 1.0 / kKeyZoomFactor,
+                                   TimelineZoom::Change::Gesture);
+}
+
+void TimelineView::panStep(int direction)
+{
+    TimelineZoom* zoom = m_timeline->zoom();
+    zoom->panBy(direction * TimeNs(double(zoom->spanNs()) * kKeyPanFraction), TimelineZoom::Change::Gesture);
+}
+
 void TimelineView::keyPressEvent(QKeyEvent* event)
 {
     TimelineZoom* zoom = m_timeline->zoom();
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
-    const TimeNs span = zoom->spanNs();
     using C = TimelineZoom::Change;
     if (mods == Qt::AltModifier && event->key() == Qt::Key_Left)
         return zoom->goBack();
@@ -297,13 +308,13 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
         switch (event->key()) {
         case Qt::Key_W:
         case Qt::Key_Plus:
-        case Qt::Key_Equal: return zoom->zoomAround(anchorTime(), kKeyZoomFactor, C::Gesture);
+        case Qt::Key_Equal: return zoomStep(true);
         case Qt::Key_S:
-        case Qt::Key_Minus: return zoom->zoomAround(anchorTime(), 1.0 / kKeyZoomFactor, C::Gesture);
+        case Qt::Key_Minus: return zoomStep(false);
         case Qt::Key_A:
-        case Qt::Key_Left: return zoom->panBy(-TimeNs(double(span) * kKeyPanFraction), C::Gesture);
+        case Qt::Key_Left: return panStep(-1);
         case Qt::Key_D:
-        case Qt::Key_Right: return zoom->panBy(TimeNs(double(span) * kKeyPanFraction), C::Gesture);
+        case Qt::Key_Right: return panStep(1);
         case Qt::Key_Home:
         case Qt::Key_0: return zoom->fitAll();
         case Qt::Key_F: return m_timeline->zoomToSelection();
@@ -347,7 +358,9 @@ QString TimelineView::tooltipFor(const Hit& hit) const
     const LaneLayout& layout = *m_timeline->layout();
     const LaneLayout::Row& row = layout.rows()[hit.row];
     if (row.kind != LaneLayout::RowKind::Lane)
-        return tr("Click to collapse or expand");
+        return tr("<b>%1</b><br>%2 lanes — click to collapse or expand")
+            .arg(layout.rowTitle(row).toHtmlEscaped())
+            .arg(layout.lanesUnder(row));
     const Lane& lane = p->lanes[row.lane];
     if (!hit.event.valid()) {
         if (hit.scenePos.x() >= m_timeline->labelWidth())
@@ -394,7 +407,7 @@ QString TimelineView::tooltipFor(const Hit& hit) const
     }
     const size_t out = p->linksFrom(e).size(), in = p->linksTo(e).size();
     if (out + in > 0)
-        html += tr("<br>%1 outgoing, %2 incoming link(s)").arg(out).arg(in);
+        html += tr("<br>links: %1 outgoing, %2 incoming").arg(out).arg(in);
     return html;
 }
 

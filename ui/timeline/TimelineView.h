@@ -28,6 +28,10 @@ public:
     };
     Hit hitAt(QPoint viewportPos) const;
 
+    // One W/S step (around the mouse when it is over the lanes, else the centre) and one A/D step.
+    void zoomStep(bool in);
+    void panStep(int direction);
+
     // Zoom factor of one W/S press and pan fraction of one A/D press.
     static constexpr double kKeyZoomFactor = 0.75;
     static constexpr double kKeyPanFraction = 0.15;

@@ -70,12 +70,14 @@ TimelineWidget::TimelineWidget(QWidget* parent)
 
 TimelineWidget::~TimelineWidget()
 {
-    // Items call back into this widget while the scene is torn down: remove them first.
-    for (TimelineRowItem* item : m_items)
-        delete item;
+    // The view and the scene are torn down first, without calling back into this widget: the
+    // scene deletes the row and overlay items.
+    disconnect(m_view->verticalScrollBar(), nullptr, this, nullptr);
+    delete m_view;
+    m_view = nullptr;
+    delete m_scene;
+    m_scene = nullptr;
     m_items.clear();
-    delete m_mainOverlay;
-    delete m_pinnedOverlay;
     m_mainOverlay = m_pinnedOverlay = nullptr;
 }
 

@@ -991,8 +991,10 @@ QString MsprofDbReader::readTasks()
                                        {"deviceId", Arg::Int}});
     const double total = static_cast<double>(rowCount("TASK"));
     const auto shares = sampleShares("TASK", "deviceId", "streamId");
-    // Expected links: about one launch per task; op → task and op → sub-task links grow on demand.
-    m_profile.links.reserve(m_profile.links.size() + static_cast<size_t>(total) + m_comm.size());
+    // Links to come: at most one launch per task, one op per HCCL sub-task, and about one PyTorch op per
+    // task it reaches (bounded by the CONNECTION_IDS rows read). Reserved once: doubling would copy them.
+    m_profile.links.reserve(m_profile.links.size() + static_cast<size_t>(total) + m_comm.size() +
+                            std::min(static_cast<size_t>(total), m_opByConn.size()) + m_mstxByConn.size());
 
     struct TypeInfo {
         uint32_t name;

@@ -14,11 +14,6 @@ namespace dspark::trace {
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ChromeTraceLoader", text);
-}
-
 // A stable text key of an identifier within one file (the same pid in both threads' tables).
 std::string idKey(const RawId& id, const StringTable& strings)
 {
@@ -408,21 +403,30 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     // 10. What did not fit, once per kind of problem.
     const QString file = QString::fromStdString(m_settings.fileLabel);
     if (sum.flowsWithoutStart > 0)
-        sum.warnings.push_back(tr("%1: %2 flow finishes have no flow start (the trace was probably trimmed); they "
-                                  "are not linked")
+        sum.warnings.push_back(QCoreApplication::translate(
+                                   "ChromeTraceLoader",
+                                   "%1: %2 flow finishes have no flow start (the trace was probably trimmed); they "
+                                   "are not linked")
                                    .arg(file)
                                    .arg(sum.flowsWithoutStart));
     if (sum.flowPointsUnbound > 0)
-        sum.warnings.push_back(tr("%1: %2 flow events are not on any slice of their thread; their links are dropped")
-                                   .arg(file)
-                                   .arg(sum.flowPointsUnbound));
+        sum.warnings.push_back(
+            QCoreApplication::translate(
+                "ChromeTraceLoader", "%1: %2 flow events are not on any slice of their thread; their links are dropped")
+                .arg(file)
+                .arg(sum.flowPointsUnbound));
     if (sum.unmatchedEnds > 0)
         sum.warnings.push_back(
-            tr("%1: %2 slice ends (ph E/e) have no matching begin; they are ignored").arg(file).arg(sum.unmatchedEnds));
+            QCoreApplication::translate("ChromeTraceLoader",
+                                        "%1: %2 slice ends (ph E/e) have no matching begin; they are ignored")
+                .arg(file)
+                .arg(sum.unmatchedEnds));
     if (sum.unclosedBegins > 0)
-        sum.warnings.push_back(tr("%1: %2 slices (ph B/b) never end; they are shown up to the end of the trace")
-                                   .arg(file)
-                                   .arg(sum.unclosedBegins));
+        sum.warnings.push_back(
+            QCoreApplication::translate("ChromeTraceLoader",
+                                        "%1: %2 slices (ph B/b) never end; they are shown up to the end of the trace")
+                .arg(file)
+                .arg(sum.unclosedBegins));
     return sum;
 }
 

@@ -324,6 +324,8 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
                 return result;
             }
         }
+        if (m_options.mapping)
+            m_options.mapping->release(pos, next - pos);
         if (onChunk && !onChunk(next - pos)) {
             result.stop = Stop::Cancelled;
             return result;

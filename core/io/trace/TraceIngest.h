@@ -2,6 +2,7 @@
 
 #include "io/trace/TraceRecords.h"
 #include "model/StringTable.h"
+#include "util/MappedFile.h"
 
 #include <cstdint>
 #include <functional>
@@ -41,6 +42,10 @@ public:
     struct Options {
         int tsScaleDigits = 3;        // 3: ts/dur in µs (Chrome default); 0: already ns
         size_t chunkBytes = 4u << 20; // target chunk size
+        // When the data is a file mapping: pages already parsed are handed back as the parse moves on
+        // (the page cache keeps them; args read later fault them in again), so the process does not
+        // hold the whole file resident on top of the profile it builds.
+        const MappedFile* mapping = nullptr;
     };
     enum class Stop {
         ArrayEnd,    // the events array ended (arrayEnd: offset of its closing bracket)

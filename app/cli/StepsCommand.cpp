@@ -1,0 +1,204 @@
+#include "cli/CliCommand.h"
+
+#include "io/ProfileLoader.h"
+#include "report/StepsJson.h"
+#include "steps/StepRecords.h"
+#include "steps/StepTable.h"
+#include "steps/StepTableModel.h"
+
+#include <QCoreApplication>
+
+#include <iomanip>
+#include <sstream>
+
+namespace dspark::cli {
+
+static QString tr(const char* text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+// Columns of the human table (the JSON / CSV carry all of them).
+static const StepColumn kTableColumns[] = {
+    StepColumn::Rank,
+    StepColumn::ForwardCt,
+    StepColumn::Bs,
+    StepColumn::NumVerifyTokens,
+    StepColumn::StepCpuMs,
+    StepColumn::StepGpuMs,
+    StepColumn::DraftGpuMs,
+    StepColumn::TargetVerifyGpuMs,
+    StepColumn::UnattributedMs,
+    StepColumn::MeanCommitLen,
+    StepColumn::AcceptanceRate,
+    StepColumn::EffectiveTpotMs,
+};
+
+static std::string humanTable(const Profile& profile, const StepsReportOptions& options)
+{
+    const StepRecordSet& set = *profile.stepRecords;
+    const std::vector<QString> anomalies =
+        options.anomalies ? detectStepAnomalies(set, *options.anomalies) : set.anomalies;
+    const bool aligned = set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
+
+    std::vector<std::vector<std::string>> cells;
+    std::vector<std::string> header;
+    for (StepColumn c : kTableColumns) {
+        const StepColumnInfo& info = stepColumnInfo(c);
+        QString h = QCoreApplication::translate("StepTable", info.header);
+        if (*info.unit && c != StepColumn::AcceptanceRate)
+            h += QStringLiteral(" (%1)").arg(QLatin1String(info.unit));
+        header.push_back(h.toStdString());
+    }
+    if (aligned)
+        header.push_back(QCoreApplication::translate("StepTable", "Timeline").toStdString());
+    header.push_back(QCoreApplication::translate("StepTable", "Anomaly").toStdString());
+    size_t shown = 0, flagged = 0;
+    for (size_t i = 0; i < set.rows.size(); ++i) {
+        if (options.rank && *options.rank != set.rows[i].rank)
+            continue;
+        ++shown;
+        std::vector<std::string> row;
+        for (StepColumn c : kTableColumns) {
+            QString text = QStringLiteral("-");
+            if (const std::optional<double> v = stepColumnNumber(set, i, c))
+                text = StepTableModel::formatValue(c, *v);
+            if (*stepColumnInfo(c).unit)
+                text.remove(QStringLiteral(" ms")).remove(QStringLiteral(" %"));
+            row.push_back(text.toStdString());
+        }
+        if (aligned)
+            row.push_back(stepMatchName(set.alignment.rows[i].status));
+        if (!anomalies[i].isEmpty())
+            ++flagged;
+        row.push_back(anomalies[i].toStdString());
+        cells.push_back(std::move(row));
+    }
+    std::vector<size_t> width(header.size());
+    for (size_t c = 0; c < header.size(); ++c) {
+        width[c] = QString::fromStdString(header[c]).size();
+        for (const auto& row : cells)
+            width[c] = std::max<size_t>(width[c], QString::fromStdString(row[c]).size());
+    }
+    std::ostringstream out;
+    auto line = [&](const std::vector<std::string>& row) {
+        for (size_t c = 0; c < row.size(); ++c) {
+            const size_t pad = width[c] - QString::fromStdString(row[c]).size();
+            const bool last = c + 1 == row.size();
+            const bool left = last || (aligned && c + 2 == row.size());
+            if (!left)
+                out << std::string(pad, ' ');
+            out << row[c];
+            if (!last)
+                out << (left ? std::string(pad, ' ') : std::string()) << "  ";
+        }
+        out << "\n";
+    };
+    line(header);
+    for (const auto& row : cells)
+        line(row);
+
+    out << "\n" << tr("%1 steps, %2 anomalous").arg(shown).arg(flagged).toStdString() << "\n";
+    for (const StableWindow& w : set.stableWindows) {
+        if (options.rank && *options.rank != w.rank)
+            continue;
+        out << tr("stable window, rank %1: forward_ct %2-%3 (%4 steps%5)")
+                   .arg(w.rank)
+                   .arg(w.firstForwardCt)
+                   .arg(w.lastForwardCt)
+                   .arg(w.steps)
+                   .arg(w.bs ? QStringLiteral(", bs=%1").arg(*w.bs) : QString())
+                   .toStdString()
+            << "\n";
+    }
+    if (set.alignment.aligned()) {
+        const StepAlignment& a = set.alignment;
+        out << tr("alignment: %1, agreement %2 (%3 of %4 compared steps agree; %5 mismatched, %6 not in the trace, "
+                  "%7 trace steps without record)")
+                   .arg(QLatin1String(stepAlignMethodName(a.method)))
+                   .arg(a.agreement ? QString::number(*a.agreement, 'f', 3) : tr("not measurable"))
+                   .arg(a.agreeing)
+                   .arg(a.compared)
+                   .arg(a.mismatched)
+                   .arg(a.noTraceStep)
+                   .arg(a.unmatchedTraceSteps.size())
+                   .toStdString()
+            << "\n";
+        for (const QString& n : a.notes)
+            out << "  " << n.toStdString() << "\n";
+    } else {
+        for (const QString& n : set.alignment.notes)
+            out << n.toStdString() << "\n";
+    }
+    for (const QString& w : profile.warnings)
+        out << tr("warning").toStdString() << ": " << w.toStdString() << "\n";
+    return out.str();
+}
+
+int runSteps(const QStringList& argsIn)
+{
+    QStringList args = argsIn;
+    const bool asJson = takeFlag(args, QStringLiteral("--json"));
+    const bool asCsv = takeFlag(args, QStringLiteral("--csv"));
+    const QString rankText = takeOption(args, QStringLiteral("--rank"));
+    const QString thresholdText = takeOption(args, QStringLiteral("--anomaly-threshold"));
+    if (args.size() != 1 || (asJson && asCsv) || args.first().startsWith(QLatin1String("--"))) {
+        printError(tr("usage: dspark-timeline steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]"));
+        return 2;
+    }
+    StepsReportOptions options;
+    if (!rankText.isEmpty()) {
+        bool ok = false;
+        options.rank = rankText.toInt(&ok);
+        if (!ok) {
+            printError(tr("--rank expects a number, got \"%1\"").arg(rankText));
+            return 2;
+        }
+    }
+    if (!thresholdText.isEmpty()) {
+        bool ok = false;
+        AnomalyOptions ao;
+        ao.robustZ = thresholdText.toDouble(&ok);
+        if (!ok || ao.robustZ <= 0) {
+            printError(tr("--anomaly-threshold expects a positive number, got \"%1\"").arg(thresholdText));
+            return 2;
+        }
+        options.anomalies = ao;
+    }
+    const LoadOutcome outcome = loadProfile(args.first().toStdString());
+    if (!outcome.profile) {
+        printError(outcome.error);
+        return 1;
+    }
+    const Profile& profile = *outcome.profile;
+    if (!profile.stepRecords || profile.stepRecords->empty()) {
+        printError(tr("%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "
+                      "JSON Lines of DecodeStepRecords)")
+                       .arg(args.first()));
+        return 1;
+    }
+    if (options.rank) {
+        bool found = false;
+        QStringList have;
+        for (const RankStepRecords& r : profile.stepRecords->ranks) {
+            found = found || r.rank == *options.rank;
+            have << QString::number(r.rank);
+        }
+        if (!found) {
+            printError(tr("%1: no step records for rank %2 (ranks: %3)")
+                           .arg(args.first())
+                           .arg(*options.rank)
+                           .arg(have.join(QStringLiteral(", "))));
+            return 1;
+        }
+    }
+    if (asJson)
+        printOut(stepsJson(profile, options).dump(2) + "\n");
+    else if (asCsv)
+        printOut(stepsCsv(profile, options));
+    else
+        printOut(humanTable(profile, options));
+    return 0;
+}
+
+} // namespace dspark::cli

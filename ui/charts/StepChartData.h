@@ -1,0 +1,68 @@
+#pragma once
+
+#include "analysis/CriticalPath.h"
+
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace dspark {
+struct StepRecordSet;
+}
+
+namespace dspark::ui {
+
+class StepAnalyses;
+
+// One step record of the charts (ms as in the step table; nullopt = not recorded).
+struct StepChartRecord {
+    size_t recordRow = 0; // StepRecordSet::rows index
+    int64_t forwardCt = 0;
+    std::optional<double> draftMs;        // draft_gpu_ms
+    std::optional<double> verifyMs;       // target_verify_gpu_ms
+    std::optional<double> outOfSegmentMs; // unattributed_ms (step − draft − verify)
+    std::optional<double> stepMs;         // step_gpu_ms, or step_cpu_ms when the set has no GPU times
+    std::optional<double> tpotMs;         // effective TPOT (on the same step time as stepMs)
+    std::optional<double> meanCommitLen;
+    QString anomaly; // empty = ordinary
+};
+
+// One analysed (aligned) step of the charts.
+struct StepChartAnalysis {
+    size_t recordRow = 0;
+    size_t step = 0; // StepAnalyses index
+    int64_t forwardCt = 0;
+    double commInflightMs = 0; // T_comm_total
+    double commExposedMs = 0;  // T_comm_exposed
+    double commHiddenMs = 0;   // Σ hidden
+    double wallMs = 0;
+    std::array<double, kPathCategoryCount> pathMs{};
+    bool anomalous = false;
+};
+
+struct StepTimeBin {
+    double loMs = 0, hiMs = 0;
+    int ordinary = 0, anomalous = 0;
+    std::vector<size_t> recordRows; // by forward_ct
+};
+
+// What the step charts show for one rank of the records: the records by forward_ct, the analysed
+// steps, and the histogram of step times. Built from the model only (no Qt Charts), so the figures
+// are tested without drawing anything.
+struct StepChartData {
+    std::vector<int> ranks; // record ranks present
+    int rank = 0;
+    bool gpuStepTimes = true; // stepMs is step_gpu_ms (else step_cpu_ms)
+    std::vector<StepChartRecord> records;
+    std::vector<StepChartAnalysis> analysed; // aligned steps with their analyses (computed ones only)
+    std::vector<StepTimeBin> histogram;
+
+    // rank < 0: the first rank of the set.
+    static StepChartData build(const StepRecordSet* set, const StepAnalyses* analyses, int rank);
+    // Bins: ceil(sqrt(n)) clamped to [1, 30], equal width over [min, max] of the step times.
+    static std::vector<StepTimeBin> makeHistogram(const std::vector<StepChartRecord>& records);
+};
+
+} // namespace dspark::ui

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "timeline/LaneLayout.h"
+#include "timeline/TimelineContext.h"
+#include "timeline/TimelineOverlay.h"
+#include "timeline/TimelineRenderer.h"
+
+#include <QColor>
+#include <QFont>
+#include <QSizeF>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+class QPainter;
+
+namespace dspark::ui {
+
+// The text block above an exported timeline: a title line (profile, rank, forward_ct, bs, verify
+// tokens, step wall, effective TPOT), detail lines, and a warning line (the step's anomaly).
+struct ReportHeader {
+    QString title;
+    QStringList details;
+    QString warning;
+};
+
+// One entry of the legend under an exported timeline.
+struct LegendItem {
+    enum class Swatch { Band, Hatch, Bar, Outline, Dot };
+    Swatch swatch = Swatch::Band;
+    QColor color;
+    QString label;
+};
+
+// Paints a report page: header, the timeline (time axis, lane names, lanes, overlays — through the
+// same TimelineRenderer as the window) and a legend, into any paint device (image, SVG, PDF). It
+// reads the context, layout and overlays it is given and owns none of them.
+class ReportPainter {
+public:
+    ReportPainter(const TimelineContext& context, const LaneLayout& layout);
+
+    ReportHeader header;
+    std::vector<LegendItem> legend;
+    std::vector<TimelineOverlay*> overlays;
+    TimeNs startNs = 0;
+    TimeNs endNs = 1;
+    bool allRows = true; // every row from the top; false: from `scrollY` (the window's current view)
+    double scrollY = 0;
+
+    // Fonts of the header and legend (CJK-capable families, so translated and Chinese names render).
+    static QFont reportFont(int pixelSize, bool bold = false);
+
+    double headerHeight(double width) const;
+    double legendHeight(double width) const;
+    // Height that shows header, every row of the layout and the legend at `width`.
+    double preferredHeight(double width) const;
+    void paint(QPainter& p, const QSizeF& size) const;
+
+private:
+    double paintHeader(QPainter& p, double width, bool dryRun) const;
+    double paintLegend(QPainter& p, double top, double width, bool dryRun) const;
+
+    const TimelineContext& m_ctx;
+    const LaneLayout& m_layout;
+};
+
+} // namespace dspark::ui
