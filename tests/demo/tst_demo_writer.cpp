@@ -93,9 +93,13 @@ private Q_SLOTS:
 
     void writesTheTorchNpuFolderLayout()
     {
-        for (const QString& f :
-             {m_demo.runFolder() + "/profiler_info_0.json", m_demo.runFolder() + "/profiler_metadata.json",
-              m_demo.dbPath(), m_demo.tracePath(), m_demo.path("server_info.json"), m_demo.path("ground_truth.json")})
+        const QStringList files = {m_demo.runFolder() + QStringLiteral("/profiler_info_0.json"),
+                                   m_demo.runFolder() + QStringLiteral("/profiler_metadata.json"),
+                                   m_demo.dbPath(),
+                                   m_demo.tracePath(),
+                                   m_demo.path(QStringLiteral("server_info.json")),
+                                   m_demo.path(QStringLiteral("ground_truth.json"))};
+        for (const QString& f : files)
             QVERIFY2(QFileInfo(f).isFile(), qPrintable(f));
         const json meta = readJsonFile(m_demo.runFolder() + "/profiler_metadata.json");
         QCOMPARE(meta["start_step"].get<int>(), 1200);
@@ -110,21 +114,26 @@ private Q_SLOTS:
 
     void sameSeedGivesTheSameBytesAndAnotherSeedDiffers()
     {
-        const WrittenDemo again = writeTestDemo(24, 7, 1, true);
-        QVERIFY2(again.result.error.isEmpty(), qPrintable(again.result.error));
-        const WrittenDemo other = writeTestDemo(24, 8, 1, true);
-        QVERIFY2(other.result.error.isEmpty(), qPrintable(other.result.error));
-        const QStringList files = {QStringLiteral("ground_truth.json"), QStringLiteral("server_info.json")};
+        // 14 iterations cover a prefill and every kind of decode step; byte-compare every file.
+        const WrittenDemo first = writeTestDemo(14, 7, 1, true);
+        const WrittenDemo again = writeTestDemo(14, 7, 1, true);
+        const WrittenDemo other = writeTestDemo(14, 8, 1, false);
+        for (const WrittenDemo* d : {&first, &again, &other})
+            QVERIFY2(d->result.error.isEmpty(), qPrintable(d->result.error));
+        const QStringList files = {
+            QStringLiteral("ground_truth.json"), QStringLiteral("server_info.json"),
+            QString::fromLatin1(demo::names::RunFolder) + QStringLiteral("/profiler_info_0.json"),
+            QString::fromLatin1(demo::names::RunFolder) + QStringLiteral("/profiler_metadata.json")};
         for (const QString& rel : files) {
-            QCOMPARE(readBytes(again.path(rel)), readBytes(m_demo.path(rel)));
-            QVERIFY(readBytes(other.path(rel)) != readBytes(m_demo.path(rel)));
+            const QByteArray bytes = readBytes(first.path(rel));
+            QVERIFY2(!bytes.isEmpty(), qPrintable(rel));
+            QCOMPARE(readBytes(again.path(rel)), bytes);
+            QVERIFY2(readBytes(other.path(rel)) != bytes, qPrintable(rel));
         }
-        QCOMPARE(readBytes(again.dbPath()), readBytes(m_demo.dbPath()));
-        QCOMPARE(readBytes(again.tracePath()), readBytes(m_demo.tracePath()));
-        QCOMPARE(readBytes(again.runFolder() + "/profiler_info_0.json"),
-                 readBytes(m_demo.runFolder() + "/profiler_info_0.json"));
-        QVERIFY(readBytes(other.dbPath()) != readBytes(m_demo.dbPath()));
-        QVERIFY(readBytes(other.tracePath()) != readBytes(m_demo.tracePath()));
+        QCOMPARE(readBytes(again.dbPath()), readBytes(first.dbPath()));
+        QCOMPARE(readBytes(again.tracePath()), readBytes(first.tracePath()));
+        QVERIFY(readBytes(other.dbPath()) != readBytes(first.dbPath()));
+        QVERIFY(!QFileInfo::exists(other.tracePath()));
     }
 
     void stepWindowsTileTheSessionAndCriticalPathsSumToTheWall()
