@@ -14,10 +14,6 @@
 #include <simdjson.h>
 
 #include <atomic>
-#include <chrono>
-#include <cstdio>
-#include <ctime>
-static double tnow(){timespec ts; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&ts); return ts.tv_sec+ts.tv_nsec/1e9;}
 #include <filesystem>
 #include <optional>
 #include <regex>
@@ -293,7 +289,6 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
             .arg(pos);
     }
 
-    double T0 = tnow();
     int scaleDigits = top.displayTimeUnit == "ns" ? 0 : 3;
     IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, progress);
     const auto ingestError = [&]() -> QString {
@@ -338,7 +333,6 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
                              .arg(pos));
     }
 
-    double T1 = tnow();
     uint64_t elements = 0, traceEvents = 0;
     trace::IssueTally missingTs, missingPh, unknownPh, notObject, negativeDuration, badNumber, badFlow, invalidUtf8;
     for (const auto& part : ingest.parts) {
@@ -378,9 +372,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         parts.push_back(part.get());
     trace::TraceBuilder builder(profile, {rank, source, file.path});
     const trace::TraceBuilder::Summary summary = builder.build(parts);
-    double T2 = tnow();
     ingest.parts.clear();
-    fprintf(stderr, "TIMING ingest %.3f build %.3f free %.3f\n", T1-T0, T2-T1, tnow()-T2);
 
     warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ts\" were skipped (%3)"),
               missingTs);

@@ -170,7 +170,8 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                     continue;
                 }
                 const OpenMark& b = stack->back();
-                SliceRecord s;
+                SliceRecord s{};
+                s.corrId = -1;
                 s.startNs = b.ts;
                 s.durationNs = std::max<int64_t>(0, m.tsNs - b.ts);
                 s.offset = b.offset ? b.offset : m.offset;
@@ -185,7 +186,8 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         // A slice never closed ends with the trace.
         const auto closeAll = [&](std::vector<OpenMark>& stack) {
             for (const OpenMark& b : stack) {
-                SliceRecord s;
+                SliceRecord s{};
+                s.corrId = -1;
                 s.startNs = b.ts;
                 s.durationNs = std::max<int64_t>(0, maxEnd - b.ts);
                 s.offset = b.offset;

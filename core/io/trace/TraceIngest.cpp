@@ -125,11 +125,6 @@ struct EventFields {
     int numberCount = 0;
 };
 
-bool isNumberToken(const Token& t)
-{
-    return t.present && !t.isString && !t.text.empty() && (t.text[0] == '-' || (t.text[0] >= '0' && t.text[0] <= '9'));
-}
-
 } // namespace
 
 bool findElementBoundary(const char* data, size_t from, size_t limit, size_t& closeEnd, size_t& nextStart)
@@ -500,38 +495,44 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
                         f.argsNonEmpty = true;
                         const char* ak = arg.key().raw();
                         od::value& av = arg.value();
-                        Token t = tokenOf(av);
+                        // Only the keys we read get a token; any other value is only peeked at (a
+                        // number may be a counter's sample: kept as its raw token).
+                        Token* wanted = nullptr;
                         switch (ak[0]) {
                         case 'T':
                             if (keyIs(ak, "Task Type"))
-                                f.taskType = t;
+                                wanted = &f.taskType;
                             break;
                         case 'c':
                             if (keyIs(ak, "connection_id") || keyIs(ak, "correlation"))
-                                f.corr = t;
+                                wanted = &f.corr;
                             break;
                         case 's':
                             if (keyIs(ak, "stream"))
-                                f.stream = t;
+                                wanted = &f.stream;
                             else if (keyIs(ak, "sort_index"))
-                                f.sortIndex = t;
+                                wanted = &f.sortIndex;
                             break;
                         case 'd':
                             if (keyIs(ak, "device"))
-                                f.device = t;
+                                wanted = &f.device;
                             break;
                         case 'n':
                             if (keyIs(ak, "name"))
-                                f.argName = t;
+                                wanted = &f.argName;
                             break;
                         case 'l':
                             if (keyIs(ak, "labels"))
-                                f.labels = t;
+                                wanted = &f.labels;
                             break;
                         default: break;
                         }
-                        if (f.numberCount < 16 && isNumberToken(t))
-                            f.numbers[f.numberCount++] = {ak, t.text};
+                        if (wanted)
+                            *wanted = tokenOf(av);
+                        const std::string_view raw = av.raw_json_token();
+                        const char c0 = raw.empty() ? 0 : raw[0];
+                        if (f.numberCount < 16 && (c0 == '-' || (c0 >= '0' && c0 <= '9')))
+                            f.numbers[f.numberCount++] = {ak, trimToken(raw)};
                     }
                 }
                 break;
@@ -598,8 +599,9 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
         case 'i':
         case 'I':
         case 'n': {
-            SliceRecord s;
+            SliceRecord s{};
             s.startNs = ts;
+            s.corrId = -1;
             if (ph == 'X') {
                 if (f.dur.present && !parseScaledDecimal(f.dur.text, m_options.tsScaleDigits, s.durationNs)) {
                     badNumber.add(objOffset, "unreadable \"dur\" " + std::string(f.dur.text.substr(0, 40)));
@@ -665,7 +667,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
                 badFlow.add(objOffset, "a flow event without \"id\"");
                 break;
             }
-            FlowRecord r;
+            FlowRecord r{};
             r.tsNs = ts;
             const RawId id = internId(f.id.text);
             r.idKind = id.kind;

@@ -5,6 +5,7 @@
 // string table and track table; TraceBuilder merges the threads' records in file order.
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace dspark::trace {
@@ -72,15 +73,18 @@ inline TaskClass hintTask(uint8_t hint)
     return static_cast<TaskClass>(hint >> 4);
 }
 
+// Records are trivial types (no member initialisers): their blocks are allocated without an
+// initialisation pass; creators value-initialise them (`SliceRecord s{}`).
+
 // A complete slice (ph X) or an instant (ph i/I, duration 0).
 struct SliceRecord {
-    int64_t startNs = 0;
-    int64_t durationNs = 0;
-    int64_t corrId = -1;
-    uint64_t offset = 0; // byte offset of the event object + 1 (0: no args)
-    uint32_t track = 0;
-    uint32_t name = 0;
-    uint8_t hint = 0;
+    int64_t startNs;
+    int64_t durationNs;
+    int64_t corrId;  // -1 if none
+    uint64_t offset; // byte offset of the event object + 1 (0: no args)
+    uint32_t track;
+    uint32_t name;
+    uint8_t hint;
 };
 
 // Half of a slice: ph B/E (per thread, nested) or b/e (async, matched by cat/id/name).
@@ -97,21 +101,21 @@ struct MarkRecord {
 
 // One flow point: ph s (start), t (step) or f (finish).
 struct FlowRecord {
-    int64_t tsNs = 0;
-    uint64_t idValue = 0; // RawId::value
-    uint32_t track = 0;
-    uint32_t cat = 0;
-    RawId::Kind idKind = RawId::None;
-    char ph = 0;
-    bool enclosing = false; // f with "bp":"e": binds to the enclosing slice, else to the next one
+    int64_t tsNs;
+    uint64_t idValue; // RawId::value
+    uint32_t track;
+    uint32_t cat;
+    RawId::Kind idKind;
+    char ph;
+    bool enclosing; // f with "bp":"e": binds to the enclosing slice, else to the next one
 };
 
 // One counter sample (ph C), one per (event, series).
 struct CounterRecord {
-    int64_t tsNs = 0;
-    double value = 0;
-    uint64_t offset = 0;
-    uint32_t series = 0;
+    int64_t tsNs;
+    double value;
+    uint64_t offset;
+    uint32_t series;
 };
 
 struct CounterSeriesKey {
@@ -120,6 +124,8 @@ struct CounterSeriesKey {
     uint32_t key = 0;  // the args key when one event carries several series, else 0
     friend bool operator==(const CounterSeriesKey&, const CounterSeriesKey&) = default;
 };
+
+static_assert(std::is_trivial_v<SliceRecord> && std::is_trivial_v<FlowRecord> && std::is_trivial_v<CounterRecord>);
 
 // Metadata (ph M) in file order.
 struct MetaRecord {
@@ -144,7 +150,7 @@ public:
     void push_back(const T& value)
     {
         if (m_used == BlockSize || m_blocks.empty()) {
-            m_blocks.emplace_back(new T[BlockSize]);
+            m_blocks.push_back(std::make_unique_for_overwrite<T[]>(BlockSize)); // no initialisation pass
             m_used = 0;
         }
         m_blocks.back()[m_used++] = value;
