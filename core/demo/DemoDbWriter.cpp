@@ -170,8 +170,11 @@ static QString tr(const char* text)
     return QCoreApplication::translate("DemoDbWriter", text);
 }
 
-DemoDbWriter::DemoDbWriter(const DemoSimulator& sim) : m_sim(sim)
+DemoDbWriter::DemoDbWriter(const DemoSimulator& sim)
+    : m_sim(sim), m_kernelCounts(static_cast<size_t>(DemoSimulator::kernelCount()), 0)
 {
+    m_taskKindIds.fill(-1);
+    m_computeKindIds.fill(-1);
 }
 
 void DemoDbWriter::finalizeStatements()
@@ -309,6 +312,29 @@ QString DemoDbWriter::write(const DemoIteration& it)
     m_globalIds.assign(it.tasks.size(), 0);
     m_tasksPerConnection.clear();
     const int64_t nd = fixedString("ND"), bf16 = fixedString("DT_BF16"), na = fixedString("N/A");
+    // Per-task string ids come from small caches (no string is built per task).
+    auto kindId = [&](TaskKind kind, bool compute) {
+        int64_t& id = (compute ? m_computeKindIds : m_taskKindIds)[static_cast<size_t>(kind)];
+        if (id < 0)
+            id = fixedString(compute ? computeTaskTypeName(kind) : taskTypeName(kind));
+        return id;
+    };
+    auto kernelId = [&](int kernel) {
+        if (m_kernelIds.empty())
+            m_kernelIds.assign(static_cast<size_t>(DemoSimulator::kernelCount()), -1);
+        int64_t& id = m_kernelIds[static_cast<size_t>(kernel)];
+        if (id < 0)
+            id = fixedString(DemoSimulator::kernel(kernel).name);
+        return id;
+    };
+    auto shapeId = [&](int32_t shape) {
+        if (m_shapeIds.size() <= static_cast<size_t>(shape))
+            m_shapeIds.resize(static_cast<size_t>(shape) + 1, -1);
+        int64_t& id = m_shapeIds[static_cast<size_t>(shape)];
+        if (id < 0)
+            id = fixedString("\"" + m_sim.string(shape) + "\"");
+        return id;
+    };
     for (uint32_t i : m_order) {
         const SimTask& t = it.tasks[i];
         const int64_t gid = m_nextGlobalTaskId++;
@@ -319,7 +345,7 @@ QString DemoDbWriter::write(const DemoIteration& it)
         sqlite3_bind_int64(m_insTask, 4, t.connectionId);
         sqlite3_bind_int64(m_insTask, 5, gid);
         sqlite3_bind_int64(m_insTask, 6, n::Pid);
-        sqlite3_bind_int64(m_insTask, 7, fixedString(taskTypeName(t.kind)));
+        sqlite3_bind_int64(m_insTask, 7, kindId(t.kind, false));
         sqlite3_bind_int64(m_insTask, 8, t.contextId);
         sqlite3_bind_int64(m_insTask, 9, t.stream);
         sqlite3_bind_int64(m_insTask, 10, t.taskId);
@@ -342,14 +368,15 @@ QString DemoDbWriter::write(const DemoIteration& it)
 
         if (isComputeKind(t.kind) && t.kernel >= 0) {
             const DemoKernel& k = DemoSimulator::kernel(t.kernel);
-            const int64_t shape = fixedString("\"" + m_sim.string(t.shape) + "\"");
-            sqlite3_bind_int64(m_insCompute, 1, fixedString(k.name));
+            const int64_t shape = shapeId(t.shape);
+            const int64_t name = kernelId(t.kernel);
+            sqlite3_bind_int64(m_insCompute, 1, name);
             sqlite3_bind_int64(m_insCompute, 2, gid);
             sqlite3_bind_int64(m_insCompute, 3, k.blockDim);
             sqlite3_bind_int64(m_insCompute, 4,
                                (t.kind == TaskKind::MixAic || t.kind == TaskKind::MixAiv) ? k.blockDim * 2 : 0);
-            sqlite3_bind_int64(m_insCompute, 5, fixedString(computeTaskTypeName(t.kind)));
-            sqlite3_bind_int64(m_insCompute, 6, fixedString(k.name));
+            sqlite3_bind_int64(m_insCompute, 5, kindId(t.kind, true));
+            sqlite3_bind_int64(m_insCompute, 6, name);
             sqlite3_bind_int64(m_insCompute, 7, nd);
             sqlite3_bind_int64(m_insCompute, 8, bf16);
             sqlite3_bind_int64(m_insCompute, 9, shape);
@@ -359,7 +386,7 @@ QString DemoDbWriter::write(const DemoIteration& it)
             sqlite3_bind_int64(m_insCompute, 13, na);
             step(m_insCompute, m_failed);
             ++m_counts.computeTasks;
-            ++m_counts.kernelsByName[k.name];
+            ++m_kernelCounts[static_cast<size_t>(t.kernel)];
         }
     }
 
@@ -450,6 +477,10 @@ QString DemoDbWriter::write(const DemoIteration& it)
 
 QString DemoDbWriter::finish(TimeNs sessionStartNs, TimeNs sessionEndNs)
 {
+    for (size_t k = 0; k < m_kernelCounts.size(); ++k)
+        if (m_kernelCounts[k] > 0)
+            m_counts.kernelsByName[DemoSimulator::kernel(static_cast<int>(k)).name] += m_kernelCounts[k];
+    m_kernelCounts.clear();
     const std::string session = "INSERT INTO SESSION_TIME_INFO VALUES (" + std::to_string(sessionStartNs) + "," +
                                 std::to_string(sessionEndNs) + ")";
     if (m_failed || !exec(session.c_str()) ||

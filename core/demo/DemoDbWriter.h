@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -95,6 +96,11 @@ private:
     sqlite3_stmt* m_insFreq = nullptr;
     std::unordered_map<std::string, int64_t> m_fixed;
     std::vector<int64_t> m_simIds;
+    std::array<int64_t, 16> m_taskKindIds{};
+    std::array<int64_t, 16> m_computeKindIds{};
+    std::vector<int64_t> m_kernelIds;
+    std::vector<int64_t> m_shapeIds;
+    std::vector<int64_t> m_kernelCounts;
     std::vector<int64_t> m_torchIds;
     int64_t m_nextMsprofId = 0;
     int64_t m_nextTorchId = 268435456;
