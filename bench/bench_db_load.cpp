@@ -1,6 +1,6 @@
 // bench_db_load: load time and memory of the msprof / torch_npu database loader on generated files.
 //
-//   bench_db_load [N ...] [--keep DIR]
+//   bench_db_load [N ...] [--keep DIR] [--mmap]
 //
 // For each N (default 100000 1000000 5000000) it writes, in a temp folder, a torch_npu-schema database
 // (schema 1.0.0, the tables and indexes of the real fixture) with N device tasks and realistic companions:
@@ -8,6 +8,8 @@
 // launch per kernel/other task, one PyTorch op per two tasks linked through CONNECTION_IDS, a string
 // table of kernel names and shapes. Then it loads the file through loadProfile() (scan, load,
 // finalize) and prints one row per N. Peak RSS is reset before each load (/proc/self/clear_refs).
+// --mmap makes SQLite memory-map the file (the loader does not): to compare, the mapped pages then
+// count in the RSS up to the file size.
 #include "io/ProfileLoader.h"
 #include "model/Profile.h"
 
@@ -303,6 +305,8 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--keep") == 0 && i + 1 < argc)
             keep = argv[++i];
+        else if (std::strcmp(argv[i], "--mmap") == 0)
+            sqlite3_config(SQLITE_CONFIG_MMAP_SIZE, sqlite3_int64(1) << 40, sqlite3_int64(1) << 40);
         else
             sizes.push_back(std::atoll(argv[i]));
     }

@@ -1,5 +1,7 @@
 #include "io/trace/FlowMatcher.h"
 
+#include "io/trace/HugePages.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -70,7 +72,7 @@ FlowMatcher::FlowMatcher(size_t expectedStarts)
     size_t size = 16;
     while (size < expectedStarts + expectedStarts / 2 + 1)
         size *= 2;
-    m_table.resize(size);
+    resizeAdvised(m_table, size);
 }
 
 static uint64_t mix(uint64_t id, uint32_t category, uint8_t kind)
@@ -86,7 +88,7 @@ void FlowMatcher::grow()
 {
     std::vector<Entry> old;
     old.swap(m_table);
-    m_table.resize(old.size() * 2);
+    resizeAdvised(m_table, old.size() * 2);
     m_used = 0;
     for (const Entry& e : old)
         if (e.used)

@@ -1,6 +1,7 @@
 #include "io/trace/TraceBuilder.h"
 
 #include "io/trace/FlowMatcher.h"
+#include "io/trace/HugePages.h"
 #include "io/trace/LaneClassifier.h"
 
 #include <QCoreApplication>
@@ -239,12 +240,12 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         if (laneSize[i] == lane.size())
             continue;
         const size_t n = laneSize[i];
-        lane.startNs.resize(n);
-        lane.durationNs.resize(n);
-        lane.nameId.resize(n);
-        lane.kind.resize(n);
-        lane.corrId.resize(n);
-        lane.argsRef.resize(n);
+        resizeAdvised(lane.startNs, n);
+        resizeAdvised(lane.durationNs, n);
+        resizeAdvised(lane.nameId, n);
+        resizeAdvised(lane.kind, n);
+        resizeAdvised(lane.corrId, n);
+        resizeAdvised(lane.argsRef, n);
     }
 
     // 6. Slices into their lanes (records freed block by block).
@@ -332,7 +333,10 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         size_t starts = 0, others = 0;
         for (const TraceIngest* part : parts)
             part->flows.forEach([&](const FlowRecord& f) { (f.ph == 's' ? starts : others) += 1; });
-        profile.links.reserve(profile.links.size() + others);
+        if (profile.links.capacity() < profile.links.size() + others) {
+            profile.links.reserve(profile.links.size() + others);
+            adviseHugePages(profile.links.data(), profile.links.capacity() * sizeof(Link));
+        }
         FlowMatcher matcher(starts);
         std::unordered_map<uint32_t, LinkKind> kindOfCategory;
         const auto linkKind = [&](uint32_t category) {

@@ -1,5 +1,6 @@
 #include "io/trace/TraceIngest.h"
 
+#include "io/trace/HugePages.h"
 #include "io/trace/JsonText.h"
 
 #include <simdjson.h>
@@ -349,8 +350,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
     const size_t len = cut - begin;
     const size_t needed = len + 2 + simdjson::SIMDJSON_PADDING;
     if (m_buffer.size() < needed)
-        m_buffer.resize(
-            std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 + simdjson::SIMDJSON_PADDING));
+        resizeAdvised(m_buffer, std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 +
+                                                     simdjson::SIMDJSON_PADDING));
     char* buf = m_buffer.data();
     buf[0] = '[';
     std::memcpy(buf + 1, m_data + begin, len);

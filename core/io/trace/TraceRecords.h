@@ -3,8 +3,11 @@
 // What one parsing thread extracts from its part of a Chrome-trace events array, before lanes exist
 // (lanes depend on metadata that may come anywhere in the file). Everything refers to the thread's own
 // string table and track table; TraceBuilder merges the threads' records in file order.
+#include "io/trace/HugePages.h"
+
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <type_traits>
 #include <vector>
 
@@ -144,21 +147,30 @@ struct TrackGpu {
     int64_t stream = kAbsent; // args "stream", when given
 };
 
-// Append-only storage in fixed blocks: growing never copies or over-allocates by more than a block.
-template <typename T, size_t BlockSize = 16384> class BlockVector {
+// Append-only storage in fixed 2 MB blocks (huge pages where allowed): growing never copies, never
+// initialises, and over-allocates by at most one block.
+template <typename T> class BlockVector {
+    static_assert(std::is_trivial_v<T>);
+
 public:
+    static constexpr size_t BlockSize = kHugePage / sizeof(T);
+
     void push_back(const T& value)
     {
         if (m_used == BlockSize || m_blocks.empty()) {
-            m_blocks.push_back(std::make_unique_for_overwrite<T[]>(BlockSize)); // no initialisation pass
+            void* block = std::aligned_alloc(kHugePage, kHugePage);
+            if (!block)
+                throw std::bad_alloc();
+            adviseHugePages(block, kHugePage);
+            m_blocks.emplace_back(static_cast<T*>(block));
             m_used = 0;
         }
-        m_blocks.back()[m_used++] = value;
+        m_blocks.back().get()[m_used++] = value;
         ++m_size;
     }
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
-    const T& operator[](size_t i) const { return m_blocks[i / BlockSize][i % BlockSize]; }
+    const T& operator[](size_t i) const { return m_blocks[i / BlockSize].get()[i % BlockSize]; }
     void clear()
     {
         m_blocks.clear();
@@ -170,8 +182,9 @@ public:
     {
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
+            const T* block = m_blocks[b].get();
             for (size_t i = 0; i < n; ++i)
-                visit(m_blocks[b][i]);
+                visit(block[i]);
             m_blocks[b].reset();
         }
         clear();
@@ -180,8 +193,9 @@ public:
     {
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
+            const T* block = m_blocks[b].get();
             for (size_t i = 0; i < n; ++i)
-                visit(m_blocks[b][i]);
+                visit(block[i]);
         }
     }
     // Drops the elements from index n on (rollback of a chunk that failed to parse).
@@ -194,10 +208,10 @@ public:
         m_size = n;
         m_used = n == 0 ? 0 : n - (blocks - 1) * BlockSize;
     }
-    size_t bytesUsed() const { return m_blocks.size() * BlockSize * sizeof(T); }
+    size_t bytesUsed() const { return m_blocks.size() * kHugePage; }
 
 private:
-    std::vector<std::unique_ptr<T[]>> m_blocks;
+    std::vector<std::unique_ptr<T, FreeDeleter>> m_blocks;
     size_t m_used = 0;
     size_t m_size = 0;
 };
