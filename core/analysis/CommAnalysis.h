@@ -35,6 +35,16 @@ struct CommOperation {
     TimeNs hiddenNs = 0;
     bool inferred = false; // the wait was paired with the transfer's record by inference
     PairMethod pairMethod = PairMethod::None;
+
+    // The exposed part, for drawing: [wait reached, reached + exposed) — the whole transfer when it was
+    // consumed in its own stream; {0,0} when nothing is exposed.
+    Interval exposedInterval() const
+    {
+        if (exposedNs <= 0)
+            return {};
+        const TimeNs from = consumedInStream ? inflight.startNs : waitInterval.startNs;
+        return {from, from + exposedNs};
+    }
 };
 
 struct StepComm {

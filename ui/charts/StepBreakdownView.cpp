@@ -6,10 +6,10 @@
 #include "timeline/TimeFormat.h"
 
 #include <QBarCategoryAxis>
-#include <QCoreApplication>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QHorizontalStackedBarSeries>
 #include <QLabel>

@@ -14,7 +14,7 @@ struct AnalysisPalette {
     static QColor category(PathCategory category);
     static QColor plannerGap() { return QColor(0x8a, 0x8f, 0x98); }
     static QColor hostGap() { return QColor(0x6b, 0x72, 0x80); }
-    static QColor replayGap() { return QColor(0xb4, 0x53, 0x09); } // device idle before a graph replay
+    static QColor replayGap() { return QColor(0xb4, 0x53, 0x09); }    // device idle before a graph replay
     static QColor commInflight() { return QColor(0x25, 0x63, 0xeb); } // the transfer
     static QColor commHidden() { return QColor(0x60, 0xa5, 0xfa); }   // hidden part (charts)
     static QColor commExposed() { return QColor(0xdc, 0x26, 0x26); }  // the consumer waited: warning

@@ -143,12 +143,11 @@ bool AnnotationTool::mouseMove(QPoint pos)
 
 bool AnnotationTool::mouseRelease(QPoint pos)
 {
+    if (m_drag != Drag::None)
+        mouseMove(pos); // the release position counts
     const Drag drag = m_drag;
     m_drag = Drag::None;
     if (drag == Drag::Move) {
-        m_drag = Drag::Move;
-        mouseMove(pos);
-        m_drag = Drag::None;
         if ((pos - m_pressPos).manhattanLength() >= 3)
             m_overlay->update(m_moving, m_overlay->at(m_moving), true);
         m_moving = -1;
@@ -156,7 +155,6 @@ bool AnnotationTool::mouseRelease(QPoint pos)
     }
     if (drag != Drag::Draw)
         return false;
-    mouseMove(pos);
     m_overlay->clearPreview();
     Annotation a = m_draft;
     if (a.kind == Annotation::Kind::Range && a.endNs < a.startNs)

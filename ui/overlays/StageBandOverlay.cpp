@@ -2,6 +2,7 @@
 
 #include "overlays/AnalysisPalette.h"
 #include "overlays/CaptionPainter.h"
+#include "overlays/Hatch.h"
 #include "timeline/TimeFormat.h"
 
 #include <QCoreApplication>
@@ -43,7 +44,7 @@ void StageBandOverlay::paint(QPainter& p, const OverlayContext& ctx)
             QColor hatch = color;
             hatch.setAlpha(90);
             for (const QRectF& run : runs)
-                p.fillRect(QRectF(xa, run.top(), xb - xa, run.height()), QBrush(hatch, Qt::BDiagPattern));
+                fillHatched(p, QRectF(xa, run.top(), xb - xa, run.height()), hatch, true);
             if (xb - xa >= captions.width(label))
                 captions.paint(p, label, xa, runs.front().top() + 2, xa, xb, color, Qt::white);
         };
@@ -64,7 +65,7 @@ void StageBandOverlay::paint(QPainter& p, const OverlayContext& ctx)
             const QColor color = AnalysisPalette::replayGap();
             QColor hatch = color;
             hatch.setAlpha(150);
-            p.fillRect(QRectF(xa, row->top() + 1, xb - xa, row->height() - 2), QBrush(hatch, Qt::FDiagPattern));
+            fillHatched(p, QRectF(xa, row->top() + 1, xb - xa, row->height() - 2), hatch, false);
             p.setPen(QPen(color, 1));
             p.drawRect(QRectF(xa, row->top() + 1, xb - xa, row->height() - 2));
             ++m_lastReplayGaps;

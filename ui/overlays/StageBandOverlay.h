@@ -7,7 +7,8 @@ namespace dspark::ui {
 // The stage bands of each step (issue 7 §1): translucent, labelled regions across the step's device
 // lanes — Draft, Planner, Target Verify, Accept / Finalize, Commit — from each band's first task start
 // to its last task end; the planner gap and the host gap before the next step as hatched regions; and
-// on the verify stream the idle time before each graph replay (issue 7 §4). Captions carry the band's device elapsed time ("Target Verify 6.012 ms").
+// on the verify stream the idle time before each graph replay (issue 7 §4). Captions carry the band's device elapsed
+// time ("Target Verify 6.012 ms").
 class StageBandOverlay : public StepAnalysisOverlay {
     Q_OBJECT
 public:

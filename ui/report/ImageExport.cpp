@@ -6,6 +6,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -33,6 +34,23 @@ const char* imageFormatSuffix(ImageFormat format)
     case ImageFormat::Pdf: return "pdf";
     }
     return "png";
+}
+
+// QSvgGenerator writes the root's width/height in mm for its resolution, which viewers turn back into
+// pixels at different dpi (QtSvg at 90, browsers at 96). Plain pixel sizes mean the same everywhere;
+// the viewBox already holds the logical size.
+static QByteArray withPixelSize(const QByteArray& svg, const QSize& size)
+{
+    const qsizetype open = svg.indexOf("<svg");
+    const qsizetype close = open < 0 ? -1 : svg.indexOf('>', open);
+    if (close < 0)
+        return svg;
+    QString tag = QString::fromUtf8(svg.mid(open, close - open));
+    tag.replace(QRegularExpression(QStringLiteral("\\bwidth=\"[^\"]*\"")),
+                QStringLiteral("width=\"%1\"").arg(size.width()));
+    tag.replace(QRegularExpression(QStringLiteral("\\bheight=\"[^\"]*\"")),
+                QStringLiteral("height=\"%1\"").arg(size.height()));
+    return svg.left(open) + tag.toUtf8() + svg.mid(close);
 }
 
 QImage renderImage(const QSize& logicalSize, double scale, const PaintFunction& paint)
@@ -122,6 +140,8 @@ QString writeImage(const QString& path, ImageFormat format, const QSize& logical
         break;
     }
     }
+    if (format == ImageFormat::Svg)
+        bytes = withPixelSize(bytes, logicalSize);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return QCoreApplication::translate("ImageExport", "%1: cannot write (%2)").arg(path, file.errorString());

@@ -116,7 +116,7 @@ std::vector<LegendItem> analysisLegend(const ReportParts& parts)
             {S::Hatch, AnalysisPalette::plannerGap(), QCoreApplication::translate("ReportContent", "Planner gap")});
         items.push_back({S::Hatch, AnalysisPalette::hostGap(),
                          QCoreApplication::translate("ReportContent", "Host gap before next step")});
-        items.push_back({S::Hatch, AnalysisPalette::replayGap(),
+        items.push_back({S::BackHatch, AnalysisPalette::replayGap(),
                          QCoreApplication::translate("ReportContent", "Device idle before graph replay")});
     }
     if (parts.commBrackets) {

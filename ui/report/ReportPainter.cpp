@@ -1,5 +1,7 @@
 #include "report/ReportPainter.h"
 
+#include "overlays/Hatch.h"
+
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QImage>
@@ -51,7 +53,8 @@ double ReportPainter::paintHeader(QPainter& p, double width, bool dryRun) const
     for (const QString& d : header.details)
         line(d, reportFont(12), QColor(0x37, 0x41, 0x51));
     line(header.warning, reportFont(12, true), QColor(0xb9, 0x1c, 0x1c));
-    return y + kMargin / 2;
+    // Whole pixels: the rows below then sit on the pixel grid (crisp lines, exact colours).
+    return std::ceil(y + kMargin / 2);
 }
 
 static void paintSwatch(QPainter& p, const LegendItem& item, const QRectF& r)
@@ -68,10 +71,11 @@ static void paintSwatch(QPainter& p, const LegendItem& item, const QRectF& r)
         p.drawLine(r.topRight(), r.bottomRight());
         break;
     }
-    case LegendItem::Swatch::Hatch: {
+    case LegendItem::Swatch::Hatch:
+    case LegendItem::Swatch::BackHatch: {
         QColor c = item.color;
         c.setAlpha(150);
-        p.fillRect(r, QBrush(c, Qt::BDiagPattern));
+        fillHatched(p, r, c, item.swatch == LegendItem::Swatch::Hatch, 4.0);
         p.setPen(QPen(item.color, 1));
         p.drawRect(r);
         break;
@@ -125,7 +129,7 @@ double ReportPainter::paintLegend(QPainter& p, double top, double width, bool dr
         }
         x += w;
     }
-    return y + rowH + kMargin / 2 - top;
+    return std::ceil(y + rowH + kMargin / 2 - top);
 }
 
 double ReportPainter::headerHeight(double width) const

@@ -27,7 +27,7 @@ struct ReportHeader {
 
 // One entry of the legend under an exported timeline.
 struct LegendItem {
-    enum class Swatch { Band, Hatch, Bar, Outline, Dot };
+    enum class Swatch { Band, Hatch, BackHatch, Bar, Outline, Dot }; // BackHatch: lines falling (\\)
     Swatch swatch = Swatch::Band;
     QColor color;
     QString label;

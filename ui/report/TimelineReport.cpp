@@ -147,6 +147,13 @@ void TimelineReport::showRange(TimeNs startNs, TimeNs endNs)
     applyParts();
 }
 
+void TimelineReport::setShownRange(TimeNs startNs, TimeNs endNs)
+{
+    m_painter->startNs = startNs;
+    m_painter->endNs = std::max(endNs, startNs + 1);
+    selectLanes(m_rank);
+}
+
 size_t TimelineReport::shownLaneCount() const
 {
     size_t n = 0;

@@ -44,6 +44,10 @@ public:
     // Shows [startNs, endNs) of the whole profile (every rank); no step header.
     void showRange(TimeNs startNs, TimeNs endNs);
 
+    // Narrows (or widens) the shown range after showStep / showRange, keeping the header and the
+    // focused step: a detail of a step. Lanes are chosen again for the new range.
+    void setShownRange(TimeNs startNs, TimeNs endNs);
+
     size_t shownLaneCount() const;
     TimeNs startNs() const { return m_painter->startNs; }
     TimeNs endNs() const { return m_painter->endNs; }

@@ -9,7 +9,7 @@ namespace dspark::ui {
 QString formatInUnit(TimeNs ns, TimeNs unitNs, int decimals)
 {
     const char* unit = unitNs >= 1'000'000'000 ? "s" : unitNs >= 1'000'000 ? "ms" : unitNs >= 1'000 ? "µs" : "ns";
-    return QString::number(double(ns) / double(unitNs), 'f', decimals) + QChar(0x2009) + QString::fromUtf8(unit);
+    return QString::number(double(ns) / double(unitNs), 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(unit);
 }
 
 QString formatDuration(TimeNs ns)
@@ -20,7 +20,7 @@ QString formatDuration(TimeNs ns)
     TimeNs unit = a < 1'000'000 ? 1'000 : a < 1'000'000'000 ? 1'000'000 : 1'000'000'000;
     const double v = double(a) / double(unit);
     const int decimals = v < 10 ? 3 : v < 100 ? 2 : v < 1000 ? 1 : 0;
-    return formatInUnit(ns, unit, decimals).replace(QChar(0x2009), QLatin1Char(' '));
+    return formatInUnit(ns, unit, decimals);
 }
 
 TimeNs unitForStep(TimeNs stepNs)
