@@ -15,6 +15,17 @@
 
 using namespace dspark;
 
+// Headless commands promise one line on stderr per error. Qt's notice that XDG_RUNTIME_DIR is unset
+// (common in containers and CI) is not the user's problem; everything else passes through.
+static QtMessageHandler g_previousHandler = nullptr;
+static void quietMessageHandler(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtWarningMsg && message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+
 static void printHelp()
 {
     std::string text = "DSpark Timeline " + std::string(DSPARK_VERSION) +
@@ -47,6 +58,7 @@ int main(int argc, char** argv)
         QStringList args;
         for (int i = 2; i < argc; ++i)
             args << QString::fromLocal8Bit(argv[i]);
+        g_previousHandler = qInstallMessageHandler(quietMessageHandler);
         std::unique_ptr<QCoreApplication> app;
         if (command->needsGui) {
             // Headless image export: no display is needed.

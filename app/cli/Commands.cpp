@@ -24,7 +24,7 @@ const std::vector<Command>& commands()
          &runDemo},
         {"export",
          "export PATH --step N --out FILE [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] "
-         "[--annotations FILE] [--no-annotations] [--no-legend]",
+         "[--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]",
          QT_TRANSLATE_NOOP("cli", "Render a step (or the whole profile) with its analyses to PNG, SVG or PDF"), true,
          &runExport},
     };

@@ -12,6 +12,9 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <cmath>
+#include <tuple>
+
 namespace dspark::cli {
 
 static bool parsePositive(const QString& text, double& out, double max)
@@ -34,6 +37,8 @@ int runExport(const QStringList& argsIn)
     const QString heightText = takeOption(args, QStringLiteral("--height"));
     const QString scaleText = takeOption(args, QStringLiteral("--scale"), QStringLiteral("1"));
     const QString lanes = takeOption(args, QStringLiteral("--lanes"));
+    const QString fromText = takeOption(args, QStringLiteral("--from"));
+    const QString toText = takeOption(args, QStringLiteral("--to"));
     const QString annotationFile = takeOption(args, QStringLiteral("--annotations"));
     const bool noAnnotations = takeFlag(args, QStringLiteral("--no-annotations"));
     const bool noLegend = takeFlag(args, QStringLiteral("--no-legend"));
@@ -45,8 +50,8 @@ int runExport(const QStringList& argsIn)
     if (args.size() != 1 || out.isEmpty()) {
         printError(QCoreApplication::translate(
             "cli", "usage: dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] "
-                   "[--lanes PATTERN] [--scale S] [--rank R] [--annotations FILE] [--no-annotations] "
-                   "[--no-legend]"));
+                   "[--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] "
+                   "[--no-annotations] [--no-legend]"));
         return 2;
     }
     const std::optional<ui::ImageFormat> format = ui::imageFormatForPath(out);
@@ -82,6 +87,25 @@ int runExport(const QStringList& argsIn)
     const int recordRank = rankText.isEmpty() ? -1 : rankText.toInt(&ok);
     if (!ok) {
         printError(QCoreApplication::translate("cli", "export: --rank takes a rank number, not \"%1\"").arg(rankText));
+        return 2;
+    }
+
+    // --from / --to: ms after the step's window start (the profile start without --step).
+    std::optional<double> fromMs, toMs;
+    for (auto [text, out, name] : {std::tuple{&fromText, &fromMs, "--from"}, std::tuple{&toText, &toMs, "--to"}}) {
+        if (text->isEmpty())
+            continue;
+        const double v = text->toDouble(&ok);
+        if (!ok || v < 0) {
+            printError(QCoreApplication::translate("cli", "export: %1 takes milliseconds from the start (0 or more), "
+                                                          "not \"%2\"")
+                           .arg(QLatin1String(name), *text));
+            return 2;
+        }
+        *out = v;
+    }
+    if (fromMs && toMs && *toMs <= *fromMs) {
+        printError(QCoreApplication::translate("cli", "export: --to must be after --from"));
         return 2;
     }
 
@@ -124,8 +148,8 @@ int runExport(const QStringList& argsIn)
         report.setAnnotations(annotations);
     }
 
+    std::optional<size_t> step;
     if (forwardCt >= 0) {
-        std::optional<size_t> step;
         const StepRecordSet* set = profile->stepRecords.get();
         int64_t lo = INT64_MAX, hi = INT64_MIN;
         for (size_t i = 0; i < analyses.stepCount(); ++i) {
@@ -158,6 +182,11 @@ int runExport(const QStringList& argsIn)
         report.showStep(*step);
     } else {
         report.showRange(profile->firstNs(), profile->lastNs());
+    }
+    if (fromMs || toMs) {
+        const TimeNs origin = step ? analyses.step(*step).window.startNs : profile->firstNs();
+        auto at = [origin](double ms) { return origin + TimeNs(std::llround(ms * 1e6)); };
+        report.setShownRange(fromMs ? at(*fromMs) : report.startNs(), toMs ? at(*toMs) : report.endNs());
     }
     if (report.shownLaneCount() == 0) {
         printError(QCoreApplication::translate("cli", "%1: no lane with events matches the lane pattern \"%2\"")

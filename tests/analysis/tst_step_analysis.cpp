@@ -126,6 +126,7 @@ private Q_SLOTS:
         // exposed = 306 − 150 = 156; hidden = 150 − 106 = 44 (behind MatMulV2)
         QCOMPARE(d.exposedNs, TimeNs(156));
         QCOMPARE(d.hiddenNs, TimeNs(44));
+        QCOMPARE(d.exposedInterval(), (Interval{150, 306})); // drawn in the warning colour
         QVERIFY(d.inferred);
         const CommOperation& t = c.operations[1];
         QCOMPARE(t.name, std::string("hcom_allReduce__SpecTpSync_1"));

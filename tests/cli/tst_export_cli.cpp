@@ -83,7 +83,7 @@ private Q_SLOTS:
                                     QStringLiteral("--width"), QStringLiteral("1400"), QStringLiteral("--height"),
                                     QStringLiteral("900"), QStringLiteral("--scale"), QStringLiteral("2")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY(r.out.startsWith(QByteArray("wrote ") + out(QStringLiteral("s.png")).toUtf8()));
+        QVERIFY(r.out.startsWith(QByteArray(QByteArray("wrote ") + out(QStringLiteral("s.png")).toUtf8())));
         QCOMPARE(QImage(out(QStringLiteral("s.png"))).size(), QSize(2800, 1800));
         QCOMPARE(folderFingerprint(m_demo.dir), before);
     }
@@ -97,7 +97,7 @@ private Q_SLOTS:
         QCOMPARE(img.width(), 1600);
         // Header + ruler + the lanes of the step (host threads, HCCL, streams 2/3/5/7) + legend.
         QVERIFY2(img.height() > 300 && img.height() < 1400, qPrintable(QString::number(img.height())));
-        QVERIFY(r.out.contains(QByteArray("×") + QByteArray::number(img.height()) + QByteArray(" px")));
+        QVERIFY(r.out.contains(QByteArray(QByteArray("×") + QByteArray::number(img.height()) + QByteArray(" px"))));
     }
 
     void svgAndPdfToo()
@@ -117,6 +117,23 @@ private Q_SLOTS:
         QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
     }
 
+    void aDetailOfAStepKeepsTheStepTitle()
+    {
+        // 1 ms of step 1209 (one MoE layer of the verify graph), 10 ms after the window start.
+        const CliResult r =
+            runCli({QStringLiteral("export"), m_demo.dir, QStringLiteral("--step"), QStringLiteral("1209"),
+                    QStringLiteral("--from"), QStringLiteral("10"), QStringLiteral("--to"), QStringLiteral("11"),
+                    QStringLiteral("--lanes"), QStringLiteral("Stream [235]"), QStringLiteral("--out"),
+                    out(QStringLiteral("detail.svg"))});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.out.contains("3 lane"));
+        QFile f(out(QStringLiteral("detail.svg")));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray svg = f.readAll();
+        QVERIFY(svg.contains("forward_ct 1209"));
+        QVERIFY(svg.contains("Span 1.000 ms"));
+    }
+
     void itRunsWithoutAnyDisplay()
     {
         QProcess p;
@@ -133,7 +150,7 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QVERIFY(!QImage(out(QStringLiteral("nodisplay.png"))).isNull());
         // Only the stream lanes that have events in the step: 2, 3, 5, 7.
-        QVERIFY2(p.readAllStandardOutput().contains("4 lanes"), "the lane pattern selects the 4 busy streams");
+        QVERIFY2(p.readAllStandardOutput().contains("4 lane"), "the lane pattern selects the 4 busy streams");
     }
 
     void theUsersAnnotationFileIsDrawn()
@@ -200,6 +217,13 @@ private Q_SLOTS:
              "no lane with events matches"},
             {{m_demo.dir + QStringLiteral("/missing"), QStringLiteral("--out"), png}, 1, "missing"},
             {{m_demo.dir, QStringLiteral("--out"), png, QStringLiteral("--bogus")}, 2, "unknown option --bogus"},
+            {{m_demo.dir, QStringLiteral("--out"), png, QStringLiteral("--from"), QStringLiteral("5"),
+              QStringLiteral("--to"), QStringLiteral("2")},
+             2,
+             "--to must be after --from"},
+            {{m_demo.dir, QStringLiteral("--out"), png, QStringLiteral("--from"), QStringLiteral("-1")},
+             2,
+             "--from takes milliseconds"},
         };
         for (const Case& c : cases) {
             const CliResult r = runCli(QStringList{QStringLiteral("export")} + c.args);
