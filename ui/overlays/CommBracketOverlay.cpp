@@ -15,7 +15,7 @@ void CommBracketOverlay::paint(QPainter& p, const OverlayContext& ctx)
 {
     m_lastBrackets = 0;
     m_lastExposed = 0;
-    const std::vector<size_t> steps = stepsToDraw(ctx);
+    const std::vector<size_t> steps = stepsToDraw(ctx, kDetailMinStepPx);
     if (steps.empty())
         return;
     const Profile* profile = ctx.profile();

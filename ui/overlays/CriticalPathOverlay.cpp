@@ -34,7 +34,7 @@ void CriticalPathOverlay::paint(QPainter& p, const OverlayContext& ctx)
     m_lastPieces = 0;
     m_lastOutlines = 0;
     m_lastJumps = 0;
-    const std::vector<size_t> steps = stepsToDraw(ctx);
+    const std::vector<size_t> steps = stepsToDraw(ctx, kDetailMinStepPx);
     if (steps.empty())
         return;
     const QColor color = AnalysisPalette::criticalPath();

@@ -25,7 +25,7 @@ void StepAnalysisOverlay::setFocusSteps(std::vector<size_t> steps)
     Q_EMIT changed();
 }
 
-std::vector<size_t> StepAnalysisOverlay::stepsToDraw(const OverlayContext& ctx) const
+std::vector<size_t> StepAnalysisOverlay::stepsToDraw(const OverlayContext& ctx, double minStepPx) const
 {
     std::vector<size_t> out;
     if (!m_analyses || m_analyses->profile() != ctx.profile())
@@ -38,7 +38,7 @@ std::vector<size_t> StepAnalysisOverlay::stepsToDraw(const OverlayContext& ctx) 
         const StepWindow& w = m_analyses->step(i).window;
         if (w.startNs >= ctx.visibleEndNs || w.horizonNs() <= ctx.visibleStartNs)
             continue;
-        if (ctx.x(w.endNs) - ctx.x(w.startNs) < kMinStepPx)
+        if (ctx.x(w.endNs) - ctx.x(w.startNs) < minStepPx)
             continue;
         out.push_back(i);
         if (out.size() >= kMaxSteps)

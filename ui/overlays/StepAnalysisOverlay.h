@@ -25,12 +25,15 @@ public:
 
     // Steps narrower than this on screen are not drawn (nothing readable would be left).
     static constexpr double kMinStepPx = 24;
+    // The per-operation layers (communication brackets, critical path) need a step this wide: zoomed
+    // out over many steps they would cover the lanes with marks too small to read.
+    static constexpr double kDetailMinStepPx = 240;
     // At most this many steps are drawn in one frame (zoomed far out).
     static constexpr size_t kMaxSteps = 64;
 
 protected:
     // The analysed steps to draw in this frame, in time order.
-    std::vector<size_t> stepsToDraw(const OverlayContext& ctx) const;
+    std::vector<size_t> stepsToDraw(const OverlayContext& ctx, double minStepPx = kMinStepPx) const;
     // Vertical runs of adjacent rows showing the device lanes (NPU/GPU streams, communication) of a
     // trace rank, top to bottom; bands are painted over these.
     static std::vector<QRectF> deviceRuns(const OverlayContext& ctx, int traceRank);
