@@ -7,18 +7,13 @@
 
 namespace dspark::cli {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("cli", text);
-}
-
 int runAnalyze(const QStringList& argsIn)
 {
     QStringList args = argsIn;
     const bool asJson = takeFlag(args, QStringLiteral("--json"));
     const QString rulesPath = takeOption(args, QStringLiteral("--rules"));
     if (args.size() != 1 || args.first().startsWith(QLatin1String("--"))) {
-        printError(tr("usage: dspark-timeline analyze PATH [--json] [--rules FILE]"));
+        printError(QCoreApplication::translate("cli", "usage: dspark-timeline analyze PATH [--json] [--rules FILE]"));
         return 2;
     }
     QString rulesError;

@@ -9,11 +9,6 @@
 
 namespace dspark::cli {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("cli", text);
-}
-
 static bool parseCount(const QString& text, long long lo, long long hi, long long& out)
 {
     bool ok = false;
@@ -24,7 +19,8 @@ static bool parseCount(const QString& text, long long lo, long long hi, long lon
 int runDemo(const QStringList& argsIn)
 {
     QStringList args = argsIn;
-    const QString usage = tr("usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]");
+    const QString usage = QCoreApplication::translate(
+        "cli", "usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]");
     demo::DemoOptions options;
     options.traceJson = takeFlag(args, QStringLiteral("--trace-json"));
     const QString steps = takeOption(args, QStringLiteral("--steps"));
@@ -33,14 +29,16 @@ int runDemo(const QStringList& argsIn)
     long long value = 0;
     if (!steps.isNull()) {
         if (!parseCount(steps, 1, 100000, value)) {
-            printError(tr("--steps must be a whole number from 1 to 100000, not \"%1\"").arg(steps));
+            printError(QCoreApplication::translate("cli", "--steps must be a whole number from 1 to 100000, not \"%1\"")
+                           .arg(steps));
             return 2;
         }
         options.steps = static_cast<int>(value);
     }
     if (!scale.isNull()) {
         if (!parseCount(scale, 1, 10000, value)) {
-            printError(tr("--scale must be a whole number from 1 to 10000, not \"%1\"").arg(scale));
+            printError(QCoreApplication::translate("cli", "--scale must be a whole number from 1 to 10000, not \"%1\"")
+                           .arg(scale));
             return 2;
         }
         options.scale = static_cast<int>(value);
@@ -49,7 +47,8 @@ int runDemo(const QStringList& argsIn)
         bool ok = false;
         options.seed = seed.toULongLong(&ok);
         if (!ok) {
-            printError(tr("--seed must be a non-negative whole number, not \"%1\"").arg(seed));
+            printError(
+                QCoreApplication::translate("cli", "--seed must be a non-negative whole number, not \"%1\"").arg(seed));
             return 2;
         }
     }
@@ -67,17 +66,20 @@ int runDemo(const QStringList& argsIn)
     }
     const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
     std::ostringstream out;
-    out << tr("Wrote the demo profile to").toStdString() << " " << result.outDir << "\n"
-        << "  " << tr("iterations").toStdString() << ": " << result.iterations << "\n"
-        << "  " << tr("device tasks").toStdString() << ": " << result.counts.tasks << " (" << result.counts.computeTasks
-        << " " << tr("kernels").toStdString() << ")\n"
-        << "  " << tr("host events").toStdString() << ": " << result.counts.pytorchApi + result.counts.cannApi << "\n"
-        << "  " << tr("step records").toStdString() << ": " << result.records << "\n";
+    out << QCoreApplication::translate("cli", "Wrote the demo profile to").toStdString() << " " << result.outDir << "\n"
+        << "  " << QCoreApplication::translate("cli", "iterations").toStdString() << ": " << result.iterations << "\n"
+        << "  " << QCoreApplication::translate("cli", "device tasks").toStdString() << ": " << result.counts.tasks
+        << " (" << result.counts.computeTasks << " " << QCoreApplication::translate("cli", "kernels").toStdString()
+        << ")\n"
+        << "  " << QCoreApplication::translate("cli", "host events").toStdString() << ": "
+        << result.counts.pytorchApi + result.counts.cannApi << "\n"
+        << "  " << QCoreApplication::translate("cli", "step records").toStdString() << ": " << result.records << "\n";
     if (options.traceJson)
-        out << "  " << tr("trace events").toStdString() << ": " << result.traceEvents << "\n";
+        out << "  " << QCoreApplication::translate("cli", "trace events").toStdString() << ": " << result.traceEvents
+            << "\n";
     out.setf(std::ios::fixed);
     out.precision(2);
-    out << "  " << tr("time").toStdString() << ": " << seconds << " s\n";
+    out << "  " << QCoreApplication::translate("cli", "time").toStdString() << ": " << seconds << " s\n";
     printOut(out.str());
     return 0;
 }

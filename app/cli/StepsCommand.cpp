@@ -13,11 +13,6 @@
 
 namespace dspark::cli {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("cli", text);
-}
-
 // Columns of the human table (the JSON / CSV carry all of them).
 static const StepColumn kTableColumns[] = {
     StepColumn::Rank,
@@ -98,11 +93,12 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
     for (const auto& row : cells)
         line(row);
 
-    out << "\n" << tr("%1 steps, %2 anomalous").arg(shown).arg(flagged).toStdString() << "\n";
+    out << "\n"
+        << QCoreApplication::translate("cli", "%1 steps, %2 anomalous").arg(shown).arg(flagged).toStdString() << "\n";
     for (const StableWindow& w : set.stableWindows) {
         if (options.rank && *options.rank != w.rank)
             continue;
-        out << tr("stable window, rank %1: forward_ct %2-%3 (%4 steps%5)")
+        out << QCoreApplication::translate("cli", "stable window, rank %1: forward_ct %2-%3 (%4 steps%5)")
                    .arg(w.rank)
                    .arg(w.firstForwardCt)
                    .arg(w.lastForwardCt)
@@ -113,10 +109,13 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
     }
     if (set.alignment.aligned()) {
         const StepAlignment& a = set.alignment;
-        out << tr("alignment: %1, agreement %2 (%3 of %4 compared steps agree; %5 mismatched, %6 not in the trace, "
-                  "%7 trace steps without record)")
+        out << QCoreApplication::translate(
+                   "cli",
+                   "alignment: %1, agreement %2 (%3 of %4 compared steps agree; %5 mismatched, %6 not in the trace, "
+                   "%7 trace steps without record)")
                    .arg(QLatin1String(stepAlignMethodName(a.method)))
-                   .arg(a.agreement ? QString::number(*a.agreement, 'f', 3) : tr("not measurable"))
+                   .arg(a.agreement ? QString::number(*a.agreement, 'f', 3)
+                                    : QCoreApplication::translate("cli", "not measurable"))
                    .arg(a.agreeing)
                    .arg(a.compared)
                    .arg(a.mismatched)
@@ -131,7 +130,7 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
             out << n.toStdString() << "\n";
     }
     for (const QString& w : profile.warnings)
-        out << tr("warning").toStdString() << ": " << w.toStdString() << "\n";
+        out << QCoreApplication::translate("cli", "warning").toStdString() << ": " << w.toStdString() << "\n";
     return out.str();
 }
 
@@ -143,7 +142,8 @@ int runSteps(const QStringList& argsIn)
     const QString rankText = takeOption(args, QStringLiteral("--rank"));
     const QString thresholdText = takeOption(args, QStringLiteral("--anomaly-threshold"));
     if (args.size() != 1 || (asJson && asCsv) || args.first().startsWith(QLatin1String("--"))) {
-        printError(tr("usage: dspark-timeline steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]"));
+        printError(QCoreApplication::translate(
+            "cli", "usage: dspark-timeline steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]"));
         return 2;
     }
     StepsReportOptions options;
@@ -151,7 +151,7 @@ int runSteps(const QStringList& argsIn)
         bool ok = false;
         options.rank = rankText.toInt(&ok);
         if (!ok) {
-            printError(tr("--rank expects a number, got \"%1\"").arg(rankText));
+            printError(QCoreApplication::translate("cli", "--rank expects a number, got \"%1\"").arg(rankText));
             return 2;
         }
     }
@@ -160,7 +160,8 @@ int runSteps(const QStringList& argsIn)
         AnomalyOptions ao;
         ao.robustZ = thresholdText.toDouble(&ok);
         if (!ok || ao.robustZ <= 0) {
-            printError(tr("--anomaly-threshold expects a positive number, got \"%1\"").arg(thresholdText));
+            printError(QCoreApplication::translate("cli", "--anomaly-threshold expects a positive number, got \"%1\"")
+                           .arg(thresholdText));
             return 2;
         }
         options.anomalies = ao;
@@ -172,8 +173,9 @@ int runSteps(const QStringList& argsIn)
     }
     const Profile& profile = *outcome.profile;
     if (!profile.stepRecords || profile.stepRecords->empty()) {
-        printError(tr("%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "
-                      "JSON Lines of DecodeStepRecords)")
+        printError(QCoreApplication::translate(
+                       "cli", "%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "
+                              "JSON Lines of DecodeStepRecords)")
                        .arg(args.first()));
         return 1;
     }
@@ -185,7 +187,7 @@ int runSteps(const QStringList& argsIn)
             have << QString::number(r.rank);
         }
         if (!found) {
-            printError(tr("%1: no step records for rank %2 (ranks: %3)")
+            printError(QCoreApplication::translate("cli", "%1: no step records for rank %2 (ranks: %3)")
                            .arg(args.first())
                            .arg(*options.rank)
                            .arg(have.join(QStringLiteral(", "))));

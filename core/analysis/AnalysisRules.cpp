@@ -10,11 +10,6 @@
 
 namespace dspark {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("AnalysisRules", text);
-}
-
 static_assert(kRuleCount < 15, "NameClassifier keeps one bit per rule in 15 bits");
 
 const char* ruleKey(RuleId id)
@@ -42,7 +37,8 @@ QString NameRule::setPatterns(const QStringList& patterns)
     for (const QString& p : patterns) {
         QRegularExpression re(p, QRegularExpression::CaseInsensitiveOption);
         if (!re.isValid())
-            return tr("bad regular expression \"%1\": %2").arg(p, re.errorString());
+            return QCoreApplication::translate("AnalysisRules", "bad regular expression \"%1\": %2")
+                .arg(p, re.errorString());
         re.optimize();
         compiled.push_back(std::move(re));
     }
@@ -70,18 +66,21 @@ QString AnalysisRules::apply(const QByteArray& text, const QString& fileName)
 {
     const nlohmann::json j = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
     if (j.is_discarded() || !j.is_object())
-        return tr("%1: not a JSON object of name rules").arg(fileName);
+        return QCoreApplication::translate("AnalysisRules", "%1: not a JSON object of name rules").arg(fileName);
     for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string& key = it.key();
         if (!key.empty() && key[0] == '_') // comments
             continue;
         if (key == "comm_streams") {
             if (!it->is_array())
-                return tr("%1: \"comm_streams\" must be a list of stream ids").arg(fileName);
+                return QCoreApplication::translate("AnalysisRules", "%1: \"comm_streams\" must be a list of stream ids")
+                    .arg(fileName);
             std::vector<int64_t> ids;
             for (const auto& v : *it) {
                 if (!v.is_number_integer())
-                    return tr("%1: \"comm_streams\" must be a list of stream ids").arg(fileName);
+                    return QCoreApplication::translate("AnalysisRules",
+                                                       "%1: \"comm_streams\" must be a list of stream ids")
+                        .arg(fileName);
                 ids.push_back(v.get<int64_t>());
             }
             commStreams = std::move(ids);
@@ -91,20 +90,23 @@ QString AnalysisRules::apply(const QByteArray& text, const QString& fileName)
         while (id < kRuleCount && key != ruleKey(static_cast<RuleId>(id)))
             ++id;
         if (id == kRuleCount)
-            return tr("%1: unknown rule \"%2\"").arg(fileName, QString::fromStdString(key));
+            return QCoreApplication::translate("AnalysisRules", "%1: unknown rule \"%2\"")
+                .arg(fileName, QString::fromStdString(key));
         if (!it->is_array())
-            return tr("%1: rule \"%2\" must be a list of regular expressions")
+            return QCoreApplication::translate("AnalysisRules", "%1: rule \"%2\" must be a list of regular expressions")
                 .arg(fileName, QString::fromStdString(key));
         QStringList patterns;
         for (const auto& v : *it) {
             if (!v.is_string())
-                return tr("%1: rule \"%2\" must be a list of regular expressions")
+                return QCoreApplication::translate("AnalysisRules",
+                                                   "%1: rule \"%2\" must be a list of regular expressions")
                     .arg(fileName, QString::fromStdString(key));
             patterns << QString::fromStdString(v.get<std::string>());
         }
         const QString error = rules[id].setPatterns(patterns);
         if (!error.isEmpty())
-            return tr("%1: rule \"%2\": %3").arg(fileName, QString::fromStdString(key), error);
+            return QCoreApplication::translate("AnalysisRules", "%1: rule \"%2\": %3")
+                .arg(fileName, QString::fromStdString(key), error);
     }
     return {};
 }

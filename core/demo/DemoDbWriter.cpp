@@ -165,11 +165,6 @@ static const char* const kModules =
     "HSM DSS PROCMGR BBOX AIVECTOR TBE FV MDCMAP TUNE HSS FFTS OP UDF HICAID TSYNC AUDIO TPRT ASCENDCKERNEL ASYS "
     "ATRACE RTC SYSMONITOR AMP ADETECT MBUFF CUSTOM";
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("DemoDbWriter", text);
-}
-
 DemoDbWriter::DemoDbWriter(const DemoSimulator& sim)
     : m_sim(sim), m_kernelCounts(static_cast<size_t>(DemoSimulator::kernelCount()), 0)
 {
@@ -195,7 +190,7 @@ DemoDbWriter::~DemoDbWriter()
 
 QString DemoDbWriter::sqlError(const char* what) const
 {
-    return tr("%1: cannot write the demo database (%2: %3)")
+    return QCoreApplication::translate("DemoDbWriter", "%1: cannot write the demo database (%2: %3)")
         .arg(QString::fromStdString(m_path), QString::fromUtf8(what),
              QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : "out of memory"));
 }

@@ -17,11 +17,6 @@ namespace dspark::demo {
 namespace n = names;
 using ojson = nlohmann::ordered_json;
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("DemoWriter", text);
-}
-
 static QString qs(const std::string& s)
 {
     return QString::fromStdString(s);
@@ -34,7 +29,7 @@ static QString writeText(const fs::path& path, const std::string& text)
         out.write(text.data(), static_cast<std::streamsize>(text.size()));
     out.close();
     if (!out)
-        return tr("%1: cannot write the file").arg(qs(path.string()));
+        return QCoreApplication::translate("DemoWriter", "%1: cannot write the file").arg(qs(path.string()));
     return {};
 }
 
@@ -77,20 +72,24 @@ static DemoResult writeDemoInto(const DemoOptions& options, const std::string& o
     DemoResult result;
     std::error_code ec;
     if (outDirIn.empty()) {
-        result.error = tr("no output folder given");
+        result.error = QCoreApplication::translate("DemoWriter", "no output folder given");
         return result;
     }
     const fs::path outDir = fs::absolute(fs::path(outDirIn), ec);
     result.outDir = outDir.string();
     if (fs::exists(outDir, ec)) {
         if (!fs::is_directory(outDir, ec)) {
-            result.error = tr("%1: exists and is not a folder").arg(qs(outDir.string()));
+            result.error =
+                QCoreApplication::translate("DemoWriter", "%1: exists and is not a folder").arg(qs(outDir.string()));
             return result;
         }
         if (!fs::is_empty(outDir, ec) || ec) {
-            result.error = ec ? tr("%1: cannot read the folder (%2)").arg(qs(outDir.string()), qs(ec.message()))
-                              : tr("%1: the folder is not empty (the demo is written into a new or empty folder)")
-                                    .arg(qs(outDir.string()));
+            result.error =
+                ec ? QCoreApplication::translate("DemoWriter", "%1: cannot read the folder (%2)")
+                         .arg(qs(outDir.string()), qs(ec.message()))
+                   : QCoreApplication::translate(
+                         "DemoWriter", "%1: the folder is not empty (the demo is written into a new or empty folder)")
+                         .arg(qs(outDir.string()));
             return result;
         }
     }
@@ -99,7 +98,8 @@ static DemoResult writeDemoInto(const DemoOptions& options, const std::string& o
     createdOutDir = !fs::exists(outDir, ec);
     fs::create_directories(output, ec);
     if (ec) {
-        result.error = tr("%1: cannot create the folder (%2)").arg(qs(output.string()), qs(ec.message()));
+        result.error = QCoreApplication::translate("DemoWriter", "%1: cannot create the folder (%2)")
+                           .arg(qs(output.string()), qs(ec.message()));
         return result;
     }
     result.runFolder = runFolder.string();
@@ -124,7 +124,7 @@ static DemoResult writeDemoInto(const DemoOptions& options, const std::string& o
     int64_t done = 0;
     while (sim.next(it)) {
         if (progress.cancelled()) {
-            result.error = tr("%1: cancelled").arg(qs(outDir.string()));
+            result.error = QCoreApplication::translate("DemoWriter", "%1: cancelled").arg(qs(outDir.string()));
             return result;
         }
         if (it.inTrace) {

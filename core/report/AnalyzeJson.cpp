@@ -27,11 +27,6 @@ int rankNumber(const Profile& profile, int rankIndex)
                                                                                 : rankIndex;
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("AnalyzeReport", text);
-}
-
 std::string ms(TimeNs ns)
 {
     char buf[32];
@@ -102,30 +97,34 @@ ojson analyzeJson(const Profile& profile, const ProfileAnalysis& analysis)
 std::string analyzeText(const Profile& profile, const ProfileAnalysis& analysis)
 {
     std::ostringstream out;
-    out << tr("Overlap analysis (ms)").toStdString() << "\n";
+    out << QCoreApplication::translate("AnalyzeReport", "Overlap analysis (ms)").toStdString() << "\n";
     for (const DeviceOverlap& o : analysis.overlap)
         out << "  rank " << rankNumber(profile, o.rank) << " device " << o.deviceId << ": "
-            << tr("computing").toStdString() << " " << ms(o.computingNs()) << ", " << tr("communication").toStdString()
-            << " " << ms(o.communicationNs()) << ", " << tr("not overlapped").toStdString() << " "
-            << ms(o.communicationNotOverlappedNs()) << ", " << tr("free").toStdString() << " " << ms(o.freeNs())
-            << "\n";
+            << QCoreApplication::translate("AnalyzeReport", "computing").toStdString() << " " << ms(o.computingNs())
+            << ", " << QCoreApplication::translate("AnalyzeReport", "communication").toStdString() << " "
+            << ms(o.communicationNs()) << ", "
+            << QCoreApplication::translate("AnalyzeReport", "not overlapped").toStdString() << " "
+            << ms(o.communicationNotOverlappedNs()) << ", "
+            << QCoreApplication::translate("AnalyzeReport", "free").toStdString() << " " << ms(o.freeNs()) << "\n";
     if (analysis.steps.empty()) {
-        out << tr("No aligned DSpark step records: no per-step analysis.").toStdString() << "\n";
+        out << QCoreApplication::translate("AnalyzeReport", "No aligned DSpark step records: no per-step analysis.")
+                   .toStdString()
+            << "\n";
         return out.str();
     }
-    out << tr("Steps (ms)").toStdString() << "\n";
+    out << QCoreApplication::translate("AnalyzeReport", "Steps (ms)").toStdString() << "\n";
     for (const StepAnalysis& s : analysis.steps) {
         const StepBands& b = s.bands;
         out << "  rank " << rankNumber(profile, s.window.rank) << " forward_ct " << s.window.forwardCt << "  "
-            << tr("wall").toStdString() << " " << ms(s.window.wallNs());
+            << QCoreApplication::translate("AnalyzeReport", "wall").toStdString() << " " << ms(s.window.wallNs());
         const auto band = [&](const char* name, const std::optional<StageBand>& band,
                               const std::optional<TimeNs>& vsRecord) {
             if (!band)
                 return;
             out << "  " << name << " " << ms(band->extent.lengthNs());
             if (vsRecord)
-                out << " (" << (*vsRecord >= 0 ? "+" : "") << ms(*vsRecord) << " " << tr("vs record").toStdString()
-                    << ")";
+                out << " (" << (*vsRecord >= 0 ? "+" : "") << ms(*vsRecord) << " "
+                    << QCoreApplication::translate("AnalyzeReport", "vs record").toStdString() << ")";
         };
         band("draft", b.draft, b.draftVsRecordNs);
         band("verify", b.verify, b.verifyVsRecordNs);
@@ -133,11 +132,12 @@ std::string analyzeText(const Profile& profile, const ProfileAnalysis& analysis)
         band("commit", b.commit, std::nullopt);
         out << "  planner_gap " << ms(b.plannerGapNs) << "  host_gap " << ms(b.hostGapNs);
         if (b.tailVsRecordNs)
-            out << "  " << tr("out-of-segment vs unattributed_ms").toStdString() << " "
-                << (*b.tailVsRecordNs >= 0 ? "+" : "") << ms(*b.tailVsRecordNs);
+            out << "  "
+                << QCoreApplication::translate("AnalyzeReport", "out-of-segment vs unattributed_ms").toStdString()
+                << " " << (*b.tailVsRecordNs >= 0 ? "+" : "") << ms(*b.tailVsRecordNs);
         out << "\n    comm_total " << ms(s.comm.totalNs) << "  comm_exposed " << ms(s.comm.exposedNs)
-            << "  pre_replay_gap " << ms(s.replay.preReplayGapNs) << "\n    " << tr("critical path").toStdString()
-            << ":";
+            << "  pre_replay_gap " << ms(s.replay.preReplayGapNs) << "\n    "
+            << QCoreApplication::translate("AnalyzeReport", "critical path").toStdString() << ":";
         for (size_t c = 0; c < kPathCategoryCount; ++c)
             out << " " << pathCategoryKey(static_cast<PathCategory>(c)) << " " << ms(s.criticalPath.byCategory[c]);
         out << "\n";

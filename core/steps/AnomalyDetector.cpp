@@ -55,16 +55,13 @@ WorkloadKey workloadOf(const StepRecord& r)
     return {bs.value_or(INT64_MIN), tokens.value_or(INT64_MIN)};
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("AnomalyDetector", text);
-}
-
 QString workloadText(const WorkloadKey& key)
 {
-    const QString bs = key.first == INT64_MIN ? tr("bs not recorded") : QStringLiteral("bs=%1").arg(key.first);
-    const QString tokens =
-        key.second == INT64_MIN ? tr("verify tokens not recorded") : tr("verify tokens=%1").arg(key.second);
+    const QString bs = key.first == INT64_MIN ? QCoreApplication::translate("AnomalyDetector", "bs not recorded")
+                                              : QStringLiteral("bs=%1").arg(key.first);
+    const QString tokens = key.second == INT64_MIN
+                               ? QCoreApplication::translate("AnomalyDetector", "verify tokens not recorded")
+                               : QCoreApplication::translate("AnomalyDetector", "verify tokens=%1").arg(key.second);
     return bs + QStringLiteral(", ") + tokens;
 }
 
@@ -109,15 +106,19 @@ std::vector<QString> detectStepAnomalies(const StepRecordSet& set, const Anomaly
                 const double z = (times[k] - s.median) / s.sigma;
                 if (std::abs(z) <= options.robustZ)
                     continue;
-                append(reasons[timed[k]],
-                       (z > 0 ? tr("%1 %2 ms is %3 robust σ above the median %4 ms of %5 steps with %6")
-                              : tr("%1 %2 ms is %3 robust σ below the median %4 ms of %5 steps with %6"))
-                           .arg(QLatin1String(metricName))
-                           .arg(times[k], 0, 'f', 3)
-                           .arg(std::abs(z), 0, 'f', 1)
-                           .arg(s.median, 0, 'f', 3)
-                           .arg(s.count)
-                           .arg(workloadText(key)));
+                append(
+                    reasons[timed[k]],
+                    (z > 0
+                         ? QCoreApplication::translate(
+                               "AnomalyDetector", "%1 %2 ms is %3 robust σ above the median %4 ms of %5 steps with %6")
+                         : QCoreApplication::translate(
+                               "AnomalyDetector", "%1 %2 ms is %3 robust σ below the median %4 ms of %5 steps with %6"))
+                        .arg(QLatin1String(metricName))
+                        .arg(times[k], 0, 'f', 3)
+                        .arg(std::abs(z), 0, 'f', 1)
+                        .arg(s.median, 0, 'f', 3)
+                        .arg(s.count)
+                        .arg(workloadText(key)));
             }
         }
 
@@ -138,12 +139,14 @@ std::vector<QString> detectStepAnomalies(const StepRecordSet& set, const Anomaly
                 const double jump = shares[k] - s.median;
                 if (jump < options.shareJump || jump / s.sigma <= options.robustZ)
                     continue;
-                append(reasons[shared[k]],
-                       tr("unattributed share %1 % of step_gpu_ms vs median %2 % of %3 steps with %4")
-                           .arg(shares[k] * 100.0, 0, 'f', 1)
-                           .arg(s.median * 100.0, 0, 'f', 1)
-                           .arg(s.count)
-                           .arg(workloadText(key)));
+                append(
+                    reasons[shared[k]],
+                    QCoreApplication::translate(
+                        "AnomalyDetector", "unattributed share %1 % of step_gpu_ms vs median %2 % of %3 steps with %4")
+                        .arg(shares[k] * 100.0, 0, 'f', 1)
+                        .arg(s.median * 100.0, 0, 'f', 1)
+                        .arg(s.count)
+                        .arg(workloadText(key)));
             }
         }
     }

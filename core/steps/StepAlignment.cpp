@@ -105,11 +105,6 @@ ForwardSpanName parseForwardSpanName(std::string_view name)
 
 namespace {
 
-QString tr(const char* text, int n = -1)
-{
-    return QCoreApplication::translate("StepAlignment", text, nullptr, n);
-}
-
 enum class StepKind { Decode, Prefill, Idle, Unknown };
 
 StepKind kindOfMode(const std::string& mode)
@@ -315,7 +310,8 @@ Verdict verify(const StepRecord& r, const TraceStep& step)
     const StepKind kind = kindOfMode(step.mode);
     if (kind == StepKind::Prefill || kind == StepKind::Idle) {
         v.status = StepMatch::Mismatch;
-        v.note = tr("the trace step is %1; only decode steps have records").arg(QString::fromStdString(step.mode));
+        v.note = QCoreApplication::translate("StepAlignment", "the trace step is %1; only decode steps have records")
+                     .arg(QString::fromStdString(step.mode));
         v.failedShare = 1.0;
         return v;
     }
@@ -325,7 +321,9 @@ Verdict verify(const StepRecord& r, const TraceStep& step)
     if (step.bs && bs) {
         ++checks;
         if (*step.bs != *bs)
-            problems << tr("bs=%1 in the trace, %2 in the record").arg(*step.bs).arg(*bs);
+            problems << QCoreApplication::translate("StepAlignment", "bs=%1 in the trace, %2 in the record")
+                            .arg(*step.bs)
+                            .arg(*bs);
     }
     if (step.tokens) {
         std::vector<int64_t> counts;
@@ -338,7 +336,8 @@ Verdict verify(const StepRecord& r, const TraceStep& step)
                 QStringList list;
                 for (int64_t c : counts)
                     list << QString::number(c);
-                problems << tr("g_sq=%1 in the trace, verify tokens %2 in the record")
+                problems << QCoreApplication::translate("StepAlignment",
+                                                        "g_sq=%1 in the trace, verify tokens %2 in the record")
                                 .arg(*step.tokens)
                                 .arg(list.join(QLatin1Char('/')));
             }
@@ -350,8 +349,10 @@ Verdict verify(const StepRecord& r, const TraceStep& step)
         v.failedShare = static_cast<double>(problems.size()) / checks;
     } else if (checks == 0) {
         v.status = StepMatch::Unverified;
-        v.note = step.forward.valid() ? tr("neither bs nor token counts to compare")
-                                      : tr("the trace step has no step[...] forward span to compare with");
+        v.note = step.forward.valid()
+                     ? QCoreApplication::translate("StepAlignment", "neither bs nor token counts to compare")
+                     : QCoreApplication::translate("StepAlignment",
+                                                   "the trace step has no step[...] forward span to compare with");
     } else {
         v.status = StepMatch::Match;
     }
@@ -599,18 +600,23 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
     out.rows.resize(set.rows.size());
     if (method == StepAlignMethod::None) {
         if (!profile.lanes.empty())
-            out.notes << tr("The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the "
-                            "records cannot be placed on the timeline");
+            out.notes << QCoreApplication::translate(
+                "StepAlignment",
+                "The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the "
+                "records cannot be placed on the timeline");
         out.rows.clear();
         return out;
     }
     const bool checkable = method == StepAlignMethod::StepSpans;
     if (method == StepAlignMethod::StepTimeSpans)
-        out.notes << tr("No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME "
-                        "spans, one per scheduler step assumed; bs and token counts cannot be checked");
+        out.notes << QCoreApplication::translate(
+            "StepAlignment", "No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME "
+                             "spans, one per scheduler step assumed; bs and token counts cannot be checked");
     else if (method == StepAlignMethod::ProfilerStepSpans)
-        out.notes << tr("No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N "
-                        "spans, one per scheduler step assumed; bs and token counts cannot be checked");
+        out.notes << QCoreApplication::translate(
+            "StepAlignment",
+            "No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N "
+            "spans, one per scheduler step assumed; bs and token counts cannot be checked");
 
     // Records by rank.
     std::vector<RankIndex> recordRanks;
@@ -680,9 +686,11 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
         if (out.anchor.empty() || anchorName == "first_record")
             out.anchor = anchorName;
         if (bestTies > 0)
-            out.notes << tr("rank %1: %n other placement(s) of the trace fit the records equally well; the earliest "
-                            "is used",
-                            static_cast<int>(bestTies))
+            out.notes << QCoreApplication::translate(
+                             "StepAlignment",
+                             "rank %1: %n other placement(s) of the trace fit the records equally well; the earliest "
+                             "is used",
+                             nullptr, static_cast<int>(bestTies))
                              .arg(idx.rank);
 
         const TraceRank& t = *bestTrace;
@@ -697,13 +705,17 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
         ra.agreeing = best.agreeing;
         ra.agreement = best.agreement;
         if (anchored && ra.firstForwardCt != base)
-            out.notes << tr("rank %1: the trace's first step is placed at forward_ct %2, start_step is %3")
+            out.notes << QCoreApplication::translate(
+                             "StepAlignment",
+                             "rank %1: the trace's first step is placed at forward_ct %2, start_step is %3")
                              .arg(idx.rank)
                              .arg(ra.firstForwardCt)
                              .arg(base);
         for (size_t i = 1; i < best.fct.size(); ++i)
             if (best.fct[i] > best.fct[i - 1] + 1)
-                out.notes << tr("rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)")
+                out.notes << QCoreApplication::translate(
+                                 "StepAlignment",
+                                 "rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)")
                                  .arg(idx.rank)
                                  .arg(best.fct[i - 1] + 1)
                                  .arg(best.fct[i] - 1);
@@ -724,7 +736,7 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
                     ++out.outside;
                 } else {
                     row.status = StepMatch::NoTraceStep;
-                    row.note = tr("no trace step maps to this forward_ct");
+                    row.note = QCoreApplication::translate("StepAlignment", "no trace step maps to this forward_ct");
                     ++out.noTraceStep;
                 }
                 continue;
@@ -733,7 +745,9 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
             const TraceStep& step = t.steps[s];
             const Verdict v = verify(set.record(idx.rows[k]), step);
             row.status = checkable ? v.status : StepMatch::Unverified;
-            row.note = checkable ? v.note : tr("fallback spans carry no bs or token counts");
+            row.note = checkable
+                           ? v.note
+                           : QCoreApplication::translate("StepAlignment", "fallback spans carry no bs or token counts");
             if (row.status == StepMatch::Mismatch)
                 ++out.mismatched;
             else if (row.status == StepMatch::Unverified)
@@ -761,11 +775,15 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
     if (out.compared > 0)
         out.agreement = static_cast<double>(out.agreeing) / static_cast<double>(out.compared);
     if (out.startStep)
-        out.notes.prepend(tr("Anchored at start_step=%1 from profiler_metadata.json").arg(*out.startStep));
+        out.notes.prepend(
+            QCoreApplication::translate("StepAlignment", "Anchored at start_step=%1 from profiler_metadata.json")
+                .arg(*out.startStep));
     else if (out.anchor == "workload")
-        out.notes.prepend(tr("start_step unknown: placed where the trace's bs and g_sq best match the records"));
+        out.notes.prepend(QCoreApplication::translate(
+            "StepAlignment", "start_step unknown: placed where the trace's bs and g_sq best match the records"));
     else
-        out.notes.prepend(tr("start_step unknown: the first record is placed on the first decode step of the trace"));
+        out.notes.prepend(QCoreApplication::translate(
+            "StepAlignment", "start_step unknown: the first record is placed on the first decode step of the trace"));
     return out;
 }
 

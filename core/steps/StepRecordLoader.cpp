@@ -26,11 +26,6 @@ namespace dspark {
 
 namespace {
 
-QString tr(const char* text, int n = -1)
-{
-    return QCoreApplication::translate("StepRecordLoader", text, nullptr, n);
-}
-
 // Collects the problems of one file; the first few are reported one by one, the rest counted.
 class FileProblems {
 public:
@@ -40,7 +35,9 @@ public:
     ~FileProblems()
     {
         if (m_suppressed > 0)
-            m_profile.warn(tr("%1: %n more problem(s) not listed", m_suppressed).arg(m_path));
+            m_profile.warn(QCoreApplication::translate("StepRecordLoader", "%1: %n more problem(s) not listed", nullptr,
+                                                       m_suppressed)
+                               .arg(m_path));
     }
     void add(const QString& where, const QString& what)
     {
@@ -86,8 +83,9 @@ std::optional<int64_t> intField(const json& obj, const char* key, bool minusOneI
             v = static_cast<int64_t>(d);
     }
     if (!v) {
-        problems.add(where.text, tr("%1 is not an integer (%2); taken as not recorded")
-                                     .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
+        problems.add(where.text,
+                     QCoreApplication::translate("StepRecordLoader", "%1 is not an integer (%2); taken as not recorded")
+                         .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
         return std::nullopt;
     }
     if (minusOneIsUnset && *v == -1)
@@ -101,8 +99,9 @@ std::optional<double> realField(const json& obj, const char* key, FileProblems& 
     if (it == obj.end() || it->is_null())
         return std::nullopt;
     if (!it->is_number()) {
-        problems.add(where.text, tr("%1 is not a number (%2); taken as not recorded")
-                                     .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
+        problems.add(where.text,
+                     QCoreApplication::translate("StepRecordLoader", "%1 is not a number (%2); taken as not recorded")
+                         .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
         return std::nullopt;
     }
     return it->get<double>();
@@ -144,7 +143,8 @@ void readRequests(const json& arr, StepRecord& record, FileProblems& problems, c
     if (arr.is_null())
         return;
     if (!arr.is_array()) {
-        problems.add(where.text, tr("reqs is not a list; taken as not recorded"));
+        problems.add(where.text,
+                     QCoreApplication::translate("StepRecordLoader", "reqs is not a list; taken as not recorded"));
         return;
     }
     std::vector<StepRequest> reqs;
@@ -153,7 +153,7 @@ void readRequests(const json& arr, StepRecord& record, FileProblems& problems, c
         const json& q = arr[i];
         const Place at{where.text + QStringLiteral(" reqs[%1]").arg(i)};
         if (!q.is_object()) {
-            problems.add(at.text, tr("not an object; skipped"));
+            problems.add(at.text, QCoreApplication::translate("StepRecordLoader", "not an object; skipped"));
             continue;
         }
         StepRequest r;
@@ -176,13 +176,15 @@ void readRequests(const json& arr, StepRecord& record, FileProblems& problems, c
 bool readRecord(const json& obj, StepRecord& r, FileProblems& problems, const Place& where)
 {
     if (!obj.is_object()) {
-        problems.add(where.text, tr("not a JSON object; skipped"));
+        problems.add(where.text, QCoreApplication::translate("StepRecordLoader", "not a JSON object; skipped"));
         return false;
     }
     const auto fct = obj.find("forward_ct");
     if (fct == obj.end() || !fct->is_number_integer()) {
         problems.add(where.text,
-                     fct == obj.end() ? tr("no forward_ct; skipped") : tr("forward_ct is not an integer; skipped"));
+                     fct == obj.end()
+                         ? QCoreApplication::translate("StepRecordLoader", "no forward_ct; skipped")
+                         : QCoreApplication::translate("StepRecordLoader", "forward_ct is not an integer; skipped"));
         return false;
     }
     r.forwardCt = fct->get<int64_t>();
@@ -237,9 +239,11 @@ public:
     ~RankSink()
     {
         for (const auto& [rank, count] : m_duplicates)
-            m_problems.add(QString(), tr("%n record(s) of rank %1 repeat a forward_ct already loaded; skipped (the "
-                                         "first is kept)",
-                                         count)
+            m_problems.add(QString(), QCoreApplication::translate(
+                                          "StepRecordLoader",
+                                          "%n record(s) of rank %1 repeat a forward_ct already loaded; skipped (the "
+                                          "first is kept)",
+                                          nullptr, count)
                                           .arg(rank));
     }
     RankStepRecords& rank(int r)
@@ -287,7 +291,7 @@ void readInfoRecord(const json& info, int rank, const QString& where, RankSink& 
             if (it->is_array())
                 records = &*it;
             else if (!it->is_null())
-                problems.add(where, tr("records is not a list; skipped"));
+                problems.add(where, QCoreApplication::translate("StepRecordLoader", "records is not a list; skipped"));
         }
     }
     if (!records)
@@ -306,7 +310,8 @@ bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, File
     if (doc.is_object() && doc.contains("internal_states")) {
         const json& states = doc["internal_states"];
         if (!states.is_array()) {
-            problems.add(QStringLiteral("internal_states"), tr("not a list"));
+            problems.add(QStringLiteral("internal_states"),
+                         QCoreApplication::translate("StepRecordLoader", "not a list"));
             return true;
         }
         for (size_t i = 0; i < states.size(); ++i) {
@@ -365,10 +370,10 @@ void readJsonLines(const std::string& text, const ScannedFile& file, RankSink& s
             if (progress.cancelled())
                 return;
         }
-        const Place where{tr("line %1").arg(line)};
+        const Place where{QCoreApplication::translate("StepRecordLoader", "line %1").arg(line)};
         json obj = json::parse(row.begin(), row.end(), nullptr, /*allow_exceptions=*/false);
         if (obj.is_discarded()) {
-            problems.add(where.text, tr("not valid JSON; line skipped"));
+            problems.add(where.text, QCoreApplication::translate("StepRecordLoader", "not valid JSON; line skipped"));
             continue;
         }
         if (obj.is_object() && !obj.contains("forward_ct")) {
@@ -395,7 +400,7 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
     const QString path = QString::fromStdString(file.path);
     std::ifstream in(file.path, std::ios::binary);
     if (!in)
-        return tr("%1: cannot be read").arg(path);
+        return QCoreApplication::translate("StepRecordLoader", "%1: cannot be read").arg(path);
     std::string text;
     std::error_code ec;
     text.resize(static_cast<size_t>(fs::file_size(file.path, ec)));
@@ -414,8 +419,10 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
             const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
             if (!doc.is_discarded()) {
                 if (!readDocument(doc, file, sink, problems))
-                    return tr("%1: a JSON document without DSpark step records (expected a server_info response, "
-                              "a dspark_info_record or a list of records)")
+                    return QCoreApplication::translate(
+                               "StepRecordLoader",
+                               "%1: a JSON document without DSpark step records (expected a server_info response, "
+                               "a dspark_info_record or a list of records)")
                         .arg(path);
                 done = true;
             }
@@ -426,14 +433,18 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
         firstProblem = problems.first();
     }
     if (progress.cancelled())
-        return tr("Loading cancelled");
+        return QCoreApplication::translate("StepRecordLoader", "Loading cancelled");
     if (added == 0) {
         // Drop ranks the failed file created without records.
         std::erase_if(set->ranks, [](const RankStepRecords& r) { return r.records.empty(); });
         if (firstProblem.isEmpty())
-            return tr("%1: holds no DSpark step records (was SGLANG_DSPARK_DEBUG_DUMP set when it was saved?)")
+            return QCoreApplication::translate(
+                       "StepRecordLoader",
+                       "%1: holds no DSpark step records (was SGLANG_DSPARK_DEBUG_DUMP set when it was saved?)")
                 .arg(path);
-        return tr("%1: no DSpark step records could be read (first problem: %2)").arg(path, firstProblem);
+        return QCoreApplication::translate("StepRecordLoader",
+                                           "%1: no DSpark step records could be read (first problem: %2)")
+            .arg(path, firstProblem);
     }
     set->rebuild();
     profile.stepRecords = std::move(set);

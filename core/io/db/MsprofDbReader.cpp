@@ -18,11 +18,6 @@ namespace dspark::db {
 
 namespace {
 
-QString tr(const char* text, int n = -1)
-{
-    return QCoreApplication::translate("MsprofDbLoader", text, nullptr, n);
-}
-
 using Arg = RowArgs::Type;
 constexpr int64_t kNone = 4294967295; // msprof's "no value" for ids
 constexpr size_t kSampleRows = 65536;
@@ -137,12 +132,13 @@ QString MsprofDbReader::read()
     if (QString e = checkFile(); !e.isEmpty())
         return e;
     if (!m_db.open(m_file.path))
-        return tr("%1: cannot be opened as a database (%2)").arg(m_fileName, QString::fromStdString(m_db.errorText()));
+        return QCoreApplication::translate("MsprofDbLoader", "%1: cannot be opened as a database (%2)")
+            .arg(m_fileName, QString::fromStdString(m_db.errorText()));
     if (QString e = checkSchema(); !e.isEmpty())
         return e;
 
     m_args = &rowArgs();
-    beginPhase(tr("Reading strings"));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading strings"));
     QString error = readStrings();
     if (error.isEmpty()) {
         readEnum("ENUM_API_TYPE", m_apiTypes);
@@ -201,18 +197,23 @@ QString MsprofDbReader::checkFile()
 {
     std::FILE* f = std::fopen(m_file.path.c_str(), "rb");
     if (!f)
-        return tr("%1: cannot be read (%2)").arg(m_fileName, QString::fromLocal8Bit(std::strerror(errno)));
+        return QCoreApplication::translate("MsprofDbLoader", "%1: cannot be read (%2)")
+            .arg(m_fileName, QString::fromLocal8Bit(std::strerror(errno)));
     unsigned char header[100] = {};
     const size_t got = std::fread(header, 1, sizeof header, f);
     std::fclose(f);
     std::error_code ec;
     const auto size = static_cast<uint64_t>(fs::file_size(m_file.path, ec));
     if (got == 0)
-        return tr("%1: the file is empty, not an SQLite database").arg(m_fileName);
+        return QCoreApplication::translate("MsprofDbLoader", "%1: the file is empty, not an SQLite database")
+            .arg(m_fileName);
     if (got < 16 || std::memcmp(header, "SQLite format 3", 16) != 0)
-        return tr("%1: not an SQLite database (the file does not start with the SQLite header)").arg(m_fileName);
+        return QCoreApplication::translate(
+                   "MsprofDbLoader", "%1: not an SQLite database (the file does not start with the SQLite header)")
+            .arg(m_fileName);
     if (got < sizeof header)
-        return tr("%1: truncated SQLite database (%2 bytes, shorter than its 100-byte header)")
+        return QCoreApplication::translate("MsprofDbLoader",
+                                           "%1: truncated SQLite database (%2 bytes, shorter than its 100-byte header)")
             .arg(m_fileName)
             .arg(got);
     // Header fields (sqlite.org/fileformat.html §1.3): page size at 16, change counter at 24,
@@ -226,14 +227,17 @@ QString MsprofDbReader::checkFile()
         pageSize = 65536;
     const uint64_t pages = be32(28);
     if (be32(24) == be32(92) && pages > 0 && pageSize >= 512 && size < pages * pageSize)
-        return tr("%1: truncated SQLite database (%2 bytes of the %3 its header declares)")
+        return QCoreApplication::translate("MsprofDbLoader",
+                                           "%1: truncated SQLite database (%2 bytes of the %3 its header declares)")
             .arg(m_fileName)
             .arg(size)
             .arg(pages * pageSize);
     const std::string wal = m_file.path + "-wal";
     if (fs::exists(wal, ec) && fs::file_size(wal, ec) > 0)
-        m_warnings << tr("%1: a write-ahead log (%2) lies next to the database; changes not yet checkpointed into "
-                         "the database are not shown (the profile is opened read-only)")
+        m_warnings << QCoreApplication::translate(
+                          "MsprofDbLoader",
+                          "%1: a write-ahead log (%2) lies next to the database; changes not yet checkpointed into "
+                          "the database are not shown (the profile is opened read-only)")
                           .arg(m_fileName, QString::fromStdString(fs::path(wal).filename().string()));
     return {};
 }
@@ -242,18 +246,22 @@ QString MsprofDbReader::checkSchema()
 {
     if (!m_db.readSchema()) {
         const int code = m_db.errorCode() & 0xff;
-        const QString what = code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? tr("the database is corrupt")
-                                                                             : tr("the database cannot be read");
-        return tr("%1: %2 (%3)").arg(m_fileName, what, QString::fromStdString(m_db.errorText()));
+        const QString what = code == SQLITE_NOTADB || code == SQLITE_CORRUPT
+                                 ? QCoreApplication::translate("MsprofDbLoader", "the database is corrupt")
+                                 : QCoreApplication::translate("MsprofDbLoader", "the database cannot be read");
+        return QCoreApplication::translate("MsprofDbLoader", "%1: %2 (%3)")
+            .arg(m_fileName, what, QString::fromStdString(m_db.errorText()));
     }
     static const char* const timelineTables[] = {"TASK",        "CANN_API",  "PYTORCH_API",      "COMMUNICATION_OP",
                                                  "MSTX_EVENTS", "STEP_TIME", "OVERLAP_ANALYSIS", "GC_RECORD"};
     for (const char* t : timelineTables)
         if (m_db.hasTable(t))
             return {};
-    return tr("%1: no profiler tables (none of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the "
-              "database has %n table(s)) — not msprof / torch_npu profiler output",
-              static_cast<int>(m_db.tableCount()))
+    return QCoreApplication::translate(
+               "MsprofDbLoader",
+               "%1: no profiler tables (none of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the "
+               "database has %n table(s)) — not msprof / torch_npu profiler output",
+               nullptr, static_cast<int>(m_db.tableCount()))
         .arg(m_fileName);
 }
 
@@ -288,7 +296,8 @@ bool MsprofDbReader::hasTimes(int startColumn, int endColumn, const char* table)
 {
     if (startColumn >= 0 && endColumn >= 0)
         return true;
-    m_warnings << tr("%1: table %2 lacks its startNs/endNs columns; skipped").arg(m_fileName, table);
+    m_warnings << QCoreApplication::translate("MsprofDbLoader", "%1: table %2 lacks its startNs/endNs columns; skipped")
+                      .arg(m_fileName, table);
     return false;
 }
 
@@ -342,8 +351,11 @@ QString MsprofDbReader::readError(const char* table) const
     const int code = m_db.errorCode() & 0xff;
     const QString detail = QString::fromStdString(m_db.errorText());
     if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == SQLITE_IOERR)
-        return tr("%1: the database is truncated or corrupt (reading table %2: %3)").arg(m_fileName, table, detail);
-    return tr("%1: cannot read table %2 (%3)").arg(m_fileName, table, detail);
+        return QCoreApplication::translate("MsprofDbLoader",
+                                           "%1: the database is truncated or corrupt (reading table %2: %3)")
+            .arg(m_fileName, table, detail);
+    return QCoreApplication::translate("MsprofDbLoader", "%1: cannot read table %2 (%3)")
+        .arg(m_fileName, table, detail);
 }
 
 QString MsprofDbReader::cancelError() const
@@ -404,7 +416,9 @@ QString MsprofDbReader::readStrings()
     TableQuery q(m_db, "STRING_IDS");
     const int cId = q.add("id"), cValue = q.add("value");
     if (!q.exists() || cId < 0 || cValue < 0) {
-        m_warnings << tr("%1: no STRING_IDS table; names are shown as string ids").arg(m_fileName);
+        m_warnings << QCoreApplication::translate("MsprofDbLoader",
+                                                  "%1: no STRING_IDS table; names are shown as string ids")
+                          .arg(m_fileName);
         m_stringIds.build();
         return {};
     }
@@ -554,7 +568,7 @@ QString MsprofDbReader::readCannApi()
               cTid = q.add("globalTid"), cConn = q.add("connectionId"), cName = q.add("name");
     if (!hasTimes(cStart, cEnd, "CANN_API"))
         return {};
-    beginPhase(tr("Reading CANN API calls"));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading CANN API calls"));
     const double total = static_cast<double>(rowCount("CANN_API"));
     const auto shares = sampleShares("CANN_API", "globalTid", nullptr);
     m_cannByConn.reserve(static_cast<size_t>(total));
@@ -660,7 +674,7 @@ QString MsprofDbReader::readPytorchApi()
               cChain = q.add("callchainId"), cType = q.add("type");
     if (!hasTimes(cStart, cEnd, "PYTORCH_API"))
         return {};
-    beginPhase(tr("Reading PyTorch ops"));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading PyTorch ops"));
     const uint16_t schema = addSchema({{"sequenceNumber", Arg::Int},
                                        {"fwdThreadId", Arg::Int},
                                        {"inputDtypes", Arg::String},
@@ -732,7 +746,7 @@ QString MsprofDbReader::readMstx()
               cTid = q.add("globalTid"), cDomain = q.add("domainId"), cConn = q.add("connectionId");
     if (!hasTimes(cStart, cEnd, "MSTX_EVENTS"))
         return {};
-    beginPhase(tr("Reading MSTX ranges"));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading MSTX ranges"));
     StringTable& s = m_profile.strings;
     const uint16_t schema = addSchema({{"eventType", Arg::String},
                                        {"rangeId", Arg::Int},
@@ -803,7 +817,7 @@ QString MsprofDbReader::readCommOps()
               cRankSize = q.add("rankSize");
     if (!hasTimes(cStart, cEnd, "COMMUNICATION_OP"))
         return {};
-    beginPhase(tr("Reading communication ops"));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading communication ops"));
     const uint16_t schema = addSchema({{"groupName", Arg::String},
                                        {"opId", Arg::Int},
                                        {"connectionId", Arg::Int},
@@ -875,7 +889,8 @@ QString MsprofDbReader::readTaskInfo(const char* table, std::vector<TaskInfo>& o
         return {};
     const int cTask = q.add("globalTaskId");
     if (cTask < 0) {
-        m_warnings << tr("%1: table %2 lacks column %3; skipped").arg(m_fileName, table, "globalTaskId");
+        m_warnings << QCoreApplication::translate("MsprofDbLoader", "%1: table %2 lacks column %3; skipped")
+                          .arg(m_fileName, table, "globalTaskId");
         return {};
     }
     StringTable& s = m_profile.strings;
@@ -897,7 +912,7 @@ QString MsprofDbReader::readTaskInfo(const char* table, std::vector<TaskInfo>& o
         fields.push_back({s.intern(key ? std::string(key) : q.name(c)), type});
     };
     int cName = -1, cType = -1, cOpId = -1;
-    beginPhase(tr("Reading %1").arg(table));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading %1").arg(table));
     if (name == "COMPUTE_TASK_INFO" || name == "COMMUNICATION_SCHEDULE_TASK_INFO") {
         cName = q.add("name");
         add("opType", Arg::String);
@@ -979,7 +994,7 @@ QString MsprofDbReader::readTasks()
               cModel = q.add("modelId");
     if (!hasTimes(cStart, cEnd, "TASK"))
         return {};
-    beginPhase(tr("Reading device tasks"));
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading device tasks"));
     StringTable& s = m_profile.strings;
     const uint16_t schema = addSchema({{"taskType", Arg::String},
                                        {"streamId", Arg::Int},
@@ -1309,22 +1324,27 @@ void MsprofDbReader::reportWarnings()
         QStringList examples;
         for (const std::string& e : m_stringIds.unknownExamples())
             examples << QString::fromStdString(e);
-        m_warnings << tr("%1: %n string id(s) point nowhere in STRING_IDS (e.g. %2); shown as \"<unknown string N>\"",
-                         static_cast<int>(std::min<uint64_t>(m_stringIds.unknownCount(), INT32_MAX)))
+        m_warnings << QCoreApplication::translate(
+                          "MsprofDbLoader",
+                          "%1: %n string id(s) point nowhere in STRING_IDS (e.g. %2); shown as \"<unknown string N>\"",
+                          nullptr, static_cast<int>(std::min<uint64_t>(m_stringIds.unknownCount(), INT32_MAX)))
                           .arg(m_fileName, examples.join(QStringLiteral(", ")));
     }
     if (m_endBeforeStart > 0) {
         QStringList examples;
         for (const std::string& e : m_endBeforeStartExamples)
             examples << QString::fromStdString(e);
-        m_warnings << tr("%1: %n row(s) end before they start (e.g. %2); drawn with zero duration",
-                         static_cast<int>(std::min<uint64_t>(m_endBeforeStart, INT32_MAX)))
+        m_warnings << QCoreApplication::translate(
+                          "MsprofDbLoader", "%1: %n row(s) end before they start (e.g. %2); drawn with zero duration",
+                          nullptr, static_cast<int>(std::min<uint64_t>(m_endBeforeStart, INT32_MAX)))
                           .arg(m_fileName, examples.join(QStringLiteral(", ")));
     }
     if (m_missingOps > 0)
-        m_warnings << tr("%1: %n communication sub-task(s) refer to an HCCL op missing from COMMUNICATION_OP "
-                         "(e.g. opId %2); they are not linked to an op",
-                         static_cast<int>(std::min<uint64_t>(m_missingOps, INT32_MAX)))
+        m_warnings << QCoreApplication::translate(
+                          "MsprofDbLoader",
+                          "%1: %n communication sub-task(s) refer to an HCCL op missing from COMMUNICATION_OP "
+                          "(e.g. opId %2); they are not linked to an op",
+                          nullptr, static_cast<int>(std::min<uint64_t>(m_missingOps, INT32_MAX)))
                           .arg(m_fileName)
                           .arg(m_missingOpExample);
     for (const QString& w : m_warnings)
