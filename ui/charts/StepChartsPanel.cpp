@@ -49,7 +49,7 @@ StepChartsPanel::StepChartsPanel(QWidget* parent) : QWidget(parent)
     bar->addWidget(m_exportButton);
     layout->addLayout(bar);
     m_tabs = new QTabWidget(this);
-    const QString titles[5] = {tr("Step time"), tr("TPOT & commit"), tr("Communication"), tr("Critical path"),
+    const QString titles[5] = {tr("Step time"), tr("TPOT / commit length"), tr("Communication"), tr("Critical path"),
                                tr("Histogram")};
     for (int i = 0; i < 5; ++i) {
         m_views[i] = new QChartView(m_tabs);

@@ -1,0 +1,207 @@
+// A user's tour of the demo in the main window, driven by keys and clicks: the overview, an anomalous
+// step opened from the step table, a kernel picked from its task list, a lane hidden and shown again,
+// a profile dropped on the window, the recent list. Each stop asserts what changed on screen.
+// With DSPARK_SCREENSHOT_DIR set, every stop also saves the window as a PNG (docs and reviews use them).
+#include "TestSupport.h"
+
+#include "MainWindow.h"
+#include "panels/EventDetailsPane.h"
+#include "panels/EventTablePanel.h"
+#include "panels/StepTablePanel.h"
+#include "steps/StepRecords.h"
+#include "steps/StepTableModel.h"
+#include "timeline/LaneLayout.h"
+#include "timeline/TimelineSelection.h"
+#include "timeline/TimelineView.h"
+#include "timeline/TimelineWidget.h"
+#include "timeline/TimelineZoom.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QListWidget>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QUrl>
+
+using namespace dspark;
+using namespace dspark::ui;
+
+class TestTour : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> w;
+
+    bool waitLoaded(int timeoutMs)
+    {
+        QSignalSpy loaded(w.get(), &MainWindow::profileLoaded);
+        QSignalSpy failed(w.get(), &MainWindow::loadFailed);
+        QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
+        return loaded.count() > 0;
+    }
+    void snap(const char* name)
+    {
+        QApplication::processEvents();
+        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QDir().mkpath(dir);
+        QVERIFY(w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png")));
+    }
+    static void clickRow(QTableView* table, int row, bool twice)
+    {
+        const QRect r = table->visualRect(table->model()->index(row, 0));
+        QVERIFY(r.isValid());
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+        if (twice)
+            QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, r.center());
+    }
+    int rowOfStep(int64_t forwardCt) const
+    {
+        StepTablePanel* steps = w->stepPanel();
+        const StepRecordSet& set = *w->profile()->stepRecords;
+        for (int r = 0; r < steps->table()->model()->rowCount(); ++r)
+            if (set.record(size_t(steps->sourceRow(r))).forwardCt == forwardCt)
+                return r;
+        return -1;
+    }
+    uint32_t laneNamed(const std::string& process, const std::string& name) const
+    {
+        const Profile& p = *w->profile();
+        for (uint32_t i = 0; i < p.lanes.size(); ++i)
+            if (p.lanes[i].info.process == process && p.lanes[i].info.name == name)
+                return i;
+        return UINT32_MAX;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("DSparkTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_tour"));
+        QCoreApplication::setApplicationVersion(QStringLiteral("test"));
+        QSettings().clear();
+        w = std::make_unique<MainWindow>();
+        w->resize(1600, 1000);
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        snap("0-empty");
+        w->openDemo();
+        QVERIFY(waitLoaded(180'000));
+    }
+    void cleanupTestCase() { w.reset(); }
+
+    void theOverviewShowsTheWholeDemo()
+    {
+        const Profile& p = *w->profile();
+        QCOMPARE(w->timeline()->zoom()->startNs(), p.firstNs());
+        QCOMPARE(w->timeline()->zoom()->endNs(), p.lastNs());
+        QVERIFY(w->stepPanel()->model()->anomalyCount() >= 4);
+        snap("1-overview");
+    }
+
+    void anAnomalousStepOpensAtItsKernels()
+    {
+        // 1209 is the demo's exposed-DeepEP step (docs/demo.md).
+        const int row = rowOfStep(1209);
+        QVERIFY(row >= 0);
+        clickRow(w->stepPanel()->table(), row, true);
+        const StepRecordSet& set = *w->profile()->stepRecords;
+        const StepAlignmentRow& a = set.alignment.rows[size_t(w->stepPanel()->currentSourceRow())];
+        QVERIFY(a.hasWindow());
+        QVERIFY(w->timeline()->zoom()->startNs() < a.windowStartNs());
+        QVERIFY(w->timeline()->zoom()->endNs() > a.windowEndNs());
+        QVERIFY(w->timeline()->zoom()->endNs() - w->timeline()->zoom()->startNs() <
+                (a.windowEndNs() - a.windowStartNs()) * 2);
+        QVERIFY(w->eventTable()->rowCount() > 100);
+        QVERIFY(w->eventTable()->title().contains(QStringLiteral("1209")));
+        snap("2-anomalous-step");
+
+        // The longest kernel of the step, picked in the task list, is selected and described.
+        clickRow(w->eventTable()->table(), 0, false);
+        const EventRef picked = w->eventTable()->eventAtRow(0);
+        QCOMPARE(w->timeline()->selection()->event(), picked);
+        // The details pane names the kernel and lists its fields (duration, stream, args ...).
+        const Profile& p = *w->profile();
+        const QString name = QString::fromStdString(std::string(p.name(picked)));
+        int fields = 0;
+        bool named = false;
+        for (QTreeWidgetItemIterator it(w->detailsPane()->tree()); *it; ++it) {
+            fields += (*it)->childCount() == 0;
+            named = named || (*it)->text(1) == name || (*it)->text(0).contains(name);
+        }
+        QVERIFY2(named, qPrintable(name));
+        QVERIFY(fields >= 5);
+        snap("3-kernel-selected");
+    }
+
+    void theStepChartsShowTheAnomalies()
+    {
+        auto* charts = w->findChild<QDockWidget*>(QStringLiteral("chartsDock"));
+        QVERIFY(charts);
+        charts->show();
+        charts->raise();
+        QApplication::processEvents();
+        QVERIFY(charts->widget()->isVisible());
+        snap("3b-step-charts");
+        w->findChild<QDockWidget*>(QStringLiteral("stepsDock"))->raise();
+    }
+
+    void keysZoomInAndHistoryGoesBack()
+    {
+        QWidget* vp = w->timeline()->view()->viewport();
+        vp->setFocus();
+        const TimeNs span0 = w->timeline()->zoom()->endNs() - w->timeline()->zoom()->startNs();
+        for (int i = 0; i < 6; ++i)
+            QTest::keyClick(vp, Qt::Key_W);
+        QTest::qWait(400); // a key gesture ends after a pause and becomes one history entry
+        const TimeNs span1 = w->timeline()->zoom()->endNs() - w->timeline()->zoom()->startNs();
+        QVERIFY2(span1 < span0 / 2, qPrintable(QStringLiteral("%1 → %2").arg(span0).arg(span1)));
+        snap("4-zoomed-in");
+        QVERIFY(w->timeline()->zoom()->canGoBack());
+        w->timeline()->zoom()->goBack();
+        QCOMPARE(w->timeline()->zoom()->endNs() - w->timeline()->zoom()->startNs(), span0);
+    }
+
+    void aHiddenLaneLeavesAndComesBack()
+    {
+        LaneLayout* layout = w->timeline()->layout();
+        const uint32_t stream7 = laneNamed("Ascend Hardware", "Stream 7");
+        QVERIFY(stream7 != UINT32_MAX);
+        const size_t rows = layout->rows().size();
+        layout->setHidden(stream7, true);
+        QCOMPARE(layout->rows().size(), rows - 1);
+        QCOMPARE(layout->hiddenLanes(), std::vector<uint32_t>{stream7});
+        layout->showAllLanes();
+        QCOMPARE(layout->rows().size(), rows);
+    }
+
+    void aFolderDroppedOnTheWindowOpens()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        const QString folder = test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt"));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(folder)});
+        QDragEnterEvent enter(QPoint(400, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(400, 300), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &drop);
+        QVERIFY(waitLoaded(60'000));
+        QCOMPARE(w->profile()->stats().deviceTasks, size_t(552));
+        snap("5-real-db-fixture");
+        // Both profiles are in the recent list, the newest first.
+        const QStringList recent = QSettings().value(QStringLiteral("recentProfiles")).toStringList();
+        QVERIFY2(recent.size() >= 2, qPrintable(recent.join(QLatin1Char(','))));
+        QCOMPARE(QFileInfo(recent.front()).canonicalFilePath(), QFileInfo(folder).canonicalFilePath());
+    }
+};
+
+QTEST_MAIN(TestTour)
+#include "tst_tour.moc"
