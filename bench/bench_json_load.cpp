@@ -11,7 +11,8 @@
 // trace_view-shaped file of --size-mb MB (default 1024) is generated in /tmp and deleted afterwards
 // (--keep keeps it).
 //
-//   bench_json_load [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--chunk-kb N] [--one-thread]
+//   bench_json_load [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--loader-only] [--chunk-kb N]
+//                   [--one-thread]
 #include "SimdjsonTouch.h"
 #include "TraceViewGenerator.h"
 
@@ -74,7 +75,7 @@ Measure collect(pid_t pid, int fd)
     if (end == text.c_str() || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         m.seconds = -1;
     m.detail = end ? std::string(end) : std::string();
-    while (!m.detail.empty() && (m.detail.back() == '\n' || m.detail.back() == ' '))
+    while (!m.detail.empty() && (m.detail.back() == '\n' || m.detail.back() == ' ')) // a child's trailing newline
         m.detail.pop_back();
     return m;
 }
@@ -101,7 +102,15 @@ Measure inChild(const std::function<std::string()>& work)
 std::string ourLoader(const std::string& path)
 {
     const double t0 = now();
-    const dspark::LoadOutcome out = dspark::loadProfile(path);
+    std::vector<std::pair<std::string, double>> phases; // phase text -> seconds since the load began
+    const dspark::LoadProgress progress(
+        [&](double, const QString& phase) {
+            const std::string name = phase.section(QStringLiteral(" — "), 0, 0).toStdString();
+            if (!phase.isEmpty() && (phases.empty() || phases.back().first != name))
+                phases.emplace_back(name, now() - t0);
+        },
+        nullptr);
+    const dspark::LoadOutcome out = dspark::loadProfile(path, progress);
     const double t1 = now();
     if (!out.profile)
         return "-1 " + out.error.toStdString();
@@ -115,7 +124,15 @@ std::string ourLoader(const std::string& path)
                   static_cast<unsigned long long>(s.hostEvents), static_cast<unsigned long long>(s.flows),
                   static_cast<unsigned long long>(s.counters), out.profile->bytesUsed(),
                   static_cast<long long>(out.profile->warnings.size()));
-    return line;
+    std::string result = line;
+    for (size_t i = 0; i < phases.size(); ++i) {
+        const double end = i + 1 < phases.size() ? phases[i + 1].second : t1 - t0;
+        char part[160];
+        std::snprintf(part, sizeof part, "%s%s %.2f", i ? ", " : "\n    phases (wall s): ", phases[i].first.c_str(),
+                      end - phases[i].second);
+        result += part;
+    }
+    return result;
 }
 
 // Runs `argv` with its stdout on a pipe; it prints "seconds detail"; its peak RSS comes from wait4.
@@ -229,7 +246,7 @@ int main(int argc, char** argv)
     std::string file;
     uint64_t sizeMb = 1024;
     int runs = 1;
-    bool keep = false, withPython = true;
+    bool keep = false, withPython = true, withBaselines = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--file" && i + 1 < argc)
@@ -242,14 +259,16 @@ int main(int argc, char** argv)
             keep = true;
         else if (a == "--no-python")
             withPython = false;
+        else if (a == "--loader-only")
+            withPython = withBaselines = false;
         else if (a == "--chunk-kb" && i + 1 < argc)
             dspark::trace::loadTuning().chunkBytes = std::strtoull(argv[++i], nullptr, 10) << 10;
         else if (a == "--one-thread")
             dspark::trace::loadTuning().twoThreads = false;
         else {
             std::fprintf(stderr,
-                         "usage: %s [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--chunk-kb N] "
-                         "[--one-thread]\n",
+                         "usage: %s [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--loader-only] "
+                         "[--chunk-kb N] [--one-thread]\n",
                          argv[0]);
             return 2;
         }
@@ -293,17 +312,23 @@ int main(int argc, char** argv)
                         m.peakRssKb / 1024.0, m.detail.c_str());
         std::fflush(stdout);
     };
-    const Measure touch = best(runs, [&] { return inChild([&] { return simdjsonTouch(file, false); }); });
+    const Measure touch =
+        withBaselines ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, false); }); }) : Measure{};
     row("simdjson touch, whole document (fallback):", touch);
-    const Measure touchRaw = best(runs, [&] { return inChild([&] { return simdjsonTouch(file, true); }); });
+    const Measure touchRaw =
+        withBaselines ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, true); }); }) : Measure{};
     row("simdjson touch, whole document, raw tokens:", touchRaw);
-    const Measure chunked = best(runs, [&] { return inChild([&] { return simdjsonChunkedTouch(file); }); });
+    const Measure chunked =
+        withBaselines ? best(runs, [&] { return inChild([&] { return simdjsonChunkedTouch(file); }); }) : Measure{};
     row("simdjson touch, 4 MB chunks (fallback):", chunked);
-    const Measure touchIcelake = best(runs, [&] { return simdTouch("icelake", "whole", file); });
+    const Measure touchIcelake =
+        withBaselines ? best(runs, [&] { return simdTouch("icelake", "whole", file); }) : Measure{};
     row("simdjson touch, whole document (icelake):", touchIcelake);
-    const Measure chunkedHaswell = best(runs, [&] { return simdTouch("haswell", "chunked", file); });
+    const Measure chunkedHaswell =
+        withBaselines ? best(runs, [&] { return simdTouch("haswell", "chunked", file); }) : Measure{};
     row("simdjson touch, 4 MB chunks (haswell):", chunkedHaswell);
-    const Measure chunkedIcelake = best(runs, [&] { return simdTouch("icelake", "chunked", file); });
+    const Measure chunkedIcelake =
+        withBaselines ? best(runs, [&] { return simdTouch("icelake", "chunked", file); }) : Measure{};
     row("simdjson touch, 4 MB chunks (icelake):", chunkedIcelake);
     const Measure ours = best(runs, [&] { return inChild([&] { return ourLoader(file); }); });
     row("dspark loader, end to end (file -> ready model):", ours);
