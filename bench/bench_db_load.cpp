@@ -312,7 +312,7 @@ int main(int argc, char** argv)
     }
     if (sizes.empty())
         sizes = {100000, 1000000, 5000000};
-    QTemporaryDir temp;
+    QTemporaryDir temp(QStringLiteral("/tmp/bench-db-XXXXXX"));
     const std::string dir = keep.empty() ? temp.path().toStdString() : keep;
     fs::create_directories(dir);
 

@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 
+#include <cstdint>
+
 #include <cstdio>
 #include <filesystem>
 
@@ -24,7 +26,7 @@ int main(int argc, char** argv)
         else
             options.scale = a.toInt();
     }
-    QTemporaryDir tmp;
+    QTemporaryDir tmp(QStringLiteral("/tmp/bench-demo-XXXXXX"));
     const QString out = keep.isEmpty() ? tmp.filePath(QStringLiteral("demo")) : keep;
     QElapsedTimer timer;
     timer.start();
@@ -39,10 +41,14 @@ int main(int argc, char** argv)
     for (const auto& e : std::filesystem::recursive_directory_iterator(out.toStdString(), ec))
         if (e.is_regular_file(ec))
             bytes += e.file_size(ec);
-    std::printf("scale %d: %lld iterations, %lld tasks, %lld host events, %lld trace events, %.1f MB on disk, "
-                "%.2f s, %.0f tasks/s\n",
+    // Database rows of events: device tasks, HCCL ops, CANN calls, PyTorch ops.
+    const int64_t dbEvents = r.counts.tasks + r.counts.commOps + r.counts.cannApi + r.counts.pytorchApi;
+    std::printf("scale %d: %lld iterations, %lld tasks, %lld host events, %lld db events, %lld trace events, %.1f MB "
+                "on disk, %.2f s, %.0f tasks/s, %.0f db events/s, %.1f MB/s\n",
                 options.scale, static_cast<long long>(r.iterations), static_cast<long long>(r.counts.tasks),
-                static_cast<long long>(r.counts.pytorchApi + r.counts.cannApi), static_cast<long long>(r.traceEvents),
-                static_cast<double>(bytes) / 1e6, seconds, static_cast<double>(r.counts.tasks) / seconds);
+                static_cast<long long>(r.counts.pytorchApi + r.counts.cannApi), static_cast<long long>(dbEvents),
+                static_cast<long long>(r.traceEvents), static_cast<double>(bytes) / 1e6, seconds,
+                static_cast<double>(r.counts.tasks) / seconds, static_cast<double>(dbEvents) / seconds,
+                static_cast<double>(bytes) / 1e6 / seconds);
     return 0;
 }

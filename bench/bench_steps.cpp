@@ -48,7 +48,7 @@ int main(int argc, char** argv)
     const int64_t records = argc > 1 ? std::stoll(argv[1]) : 200000;
     const int reqs = argc > 2 ? std::stoi(argv[2]) : 8;
     const int64_t traceSteps = argc > 3 ? std::stoll(argv[3]) : 20000;
-    QTemporaryDir dir;
+    QTemporaryDir dir(QStringLiteral("/tmp/bench-steps-XXXXXX"));
     const std::string path = dir.filePath(QStringLiteral("server_info.json")).toStdString();
     {
         std::ofstream out(path);
