@@ -685,13 +685,15 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
         }
         if (out.anchor.empty() || anchorName == "first_record")
             out.anchor = anchorName;
-        if (bestTies > 0)
+        if (bestTies > 0) {
+            const int ties = static_cast<int>(bestTies); // a plain name: lupdate skips casts in the count argument
             out.notes << QCoreApplication::translate(
                              "StepAlignment",
                              "rank %1: %n other placement(s) of the trace fit the records equally well; the earliest "
                              "is used",
-                             nullptr, static_cast<int>(bestTies))
+                             nullptr, ties)
                              .arg(idx.rank);
+        }
 
         const TraceRank& t = *bestTrace;
         RankAlignment ra;

@@ -257,11 +257,12 @@ QString MsprofDbReader::checkSchema()
     for (const char* t : timelineTables)
         if (m_db.hasTable(t))
             return {};
+    const int tables = static_cast<int>(m_db.tableCount()); // a plain name: lupdate skips casts in the count
     return QCoreApplication::translate(
                "MsprofDbLoader",
                "%1: no profiler tables (none of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the "
                "database has %n table(s)) — not msprof / torch_npu profiler output",
-               nullptr, static_cast<int>(m_db.tableCount()))
+               nullptr, tables)
         .arg(m_fileName);
 }
 
@@ -1324,29 +1325,33 @@ void MsprofDbReader::reportWarnings()
         QStringList examples;
         for (const std::string& e : m_stringIds.unknownExamples())
             examples << QString::fromStdString(e);
+        const int unknown = static_cast<int>(std::min<uint64_t>(m_stringIds.unknownCount(), INT32_MAX));
         m_warnings << QCoreApplication::translate(
                           "MsprofDbLoader",
                           "%1: %n string id(s) point nowhere in STRING_IDS (e.g. %2); shown as \"<unknown string N>\"",
-                          nullptr, static_cast<int>(std::min<uint64_t>(m_stringIds.unknownCount(), INT32_MAX)))
+                          nullptr, unknown)
                           .arg(m_fileName, examples.join(QStringLiteral(", ")));
     }
     if (m_endBeforeStart > 0) {
         QStringList examples;
         for (const std::string& e : m_endBeforeStartExamples)
             examples << QString::fromStdString(e);
+        const int rows = static_cast<int>(std::min<uint64_t>(m_endBeforeStart, INT32_MAX));
         m_warnings << QCoreApplication::translate(
                           "MsprofDbLoader", "%1: %n row(s) end before they start (e.g. %2); drawn with zero duration",
-                          nullptr, static_cast<int>(std::min<uint64_t>(m_endBeforeStart, INT32_MAX)))
+                          nullptr, rows)
                           .arg(m_fileName, examples.join(QStringLiteral(", ")));
     }
-    if (m_missingOps > 0)
+    if (m_missingOps > 0) {
+        const int subTasks = static_cast<int>(std::min<uint64_t>(m_missingOps, INT32_MAX));
         m_warnings << QCoreApplication::translate(
                           "MsprofDbLoader",
                           "%1: %n communication sub-task(s) refer to an HCCL op missing from COMMUNICATION_OP "
                           "(e.g. opId %2); they are not linked to an op",
-                          nullptr, static_cast<int>(std::min<uint64_t>(m_missingOps, INT32_MAX)))
+                          nullptr, subTasks)
                           .arg(m_fileName)
                           .arg(m_missingOpExample);
+    }
     for (const QString& w : m_warnings)
         m_profile.warn(w);
 }
