@@ -25,6 +25,7 @@ WRAPPER_CONTEXT = {
     "DemoCommand.cpp": "cli",
     "InfoCommand.cpp": "cli",
     "ExportCommand.cpp": "cli",
+    "TimelineRenderer.cpp": "TimelineRenderer",
 }
 
 

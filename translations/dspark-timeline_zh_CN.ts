@@ -4,6 +4,10 @@
     <context>
         <name>AnalysisRules</name>
         <message>
+            <source>bad regular expression "%1": %2</source>
+            <translation>错误的正则表达式 "%1"：%2</translation>
+        </message>
+        <message>
             <source>%1: not a JSON object of name rules</source>
             <translation>%1：不是名称规则的 JSON 对象</translation>
         </message>
@@ -29,6 +33,53 @@
         </message>
     </context>
     <context>
+        <name>AnalyzeReport</name>
+        <message>
+            <source>Overlap analysis (ms)</source>
+            <translation>重叠分析（ms）</translation>
+        </message>
+        <message>
+            <source>computing</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>not overlapped</source>
+            <translation>未重叠</translation>
+        </message>
+        <message>
+            <source>free</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>No aligned DSpark step records: no per-step analysis.</source>
+            <translation>没有已对齐的 DSpark 步记录：不进行逐步分析。</translation>
+        </message>
+        <message>
+            <source>Steps (ms)</source>
+            <translation>步（ms）</translation>
+        </message>
+        <message>
+            <source>wall</source>
+            <translation>墙钟</translation>
+        </message>
+        <message>
+            <source>vs record</source>
+            <translation>与记录对比</translation>
+        </message>
+        <message>
+            <source>out-of-segment vs unattributed_ms</source>
+            <translation>段外时间与 unattributed_ms 对比</translation>
+        </message>
+        <message>
+            <source>critical path</source>
+            <translation>关键路径</translation>
+        </message>
+    </context>
+    <context>
         <name>AnnotationSet</name>
         <message>
             <source>%1: not valid JSON at byte %2 (%3)</source>
@@ -48,62 +99,30 @@
         </message>
     </context>
     <context>
-        <name>AnnotationTool</name>
+        <name>AnomalyDetector</name>
         <message>
-            <source>Text:</source>
-            <translation>文本：</translation>
+            <source>bs not recorded</source>
+            <translation>未记录 bs</translation>
         </message>
         <message>
-            <source>Add Note</source>
-            <translation>添加注释</translation>
+            <source>verify tokens not recorded</source>
+            <translation>未记录验证 token 数</translation>
         </message>
         <message>
-            <source>Add Arrow</source>
-            <translation>添加箭头</translation>
+            <source>verify tokens=%1</source>
+            <translation>验证 token 数=%1</translation>
         </message>
         <message>
-            <source>Highlight Range</source>
-            <translation>高亮区间</translation>
+            <source>%1 %2 ms is %3 robust σ above the median %4 ms of %5 steps with %6</source>
+            <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 高 %3 个稳健 σ</translation>
         </message>
         <message>
-            <source>Edit Annotation</source>
-            <translation>编辑标注</translation>
+            <source>%1 %2 ms is %3 robust σ below the median %4 ms of %5 steps with %6</source>
+            <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 低 %3 个稳健 σ</translation>
         </message>
         <message>
-            <source>Edit Text…</source>
-            <translation>编辑文本…</translation>
-        </message>
-        <message>
-            <source>Colour</source>
-            <translation>颜色</translation>
-        </message>
-        <message>
-            <source>Red</source>
-            <translation>红色</translation>
-        </message>
-        <message>
-            <source>Orange</source>
-            <translation>橙色</translation>
-        </message>
-        <message>
-            <source>Green</source>
-            <translation>绿色</translation>
-        </message>
-        <message>
-            <source>Blue</source>
-            <translation>蓝色</translation>
-        </message>
-        <message>
-            <source>Purple</source>
-            <translation>紫色</translation>
-        </message>
-        <message>
-            <source>Black</source>
-            <translation>黑色</translation>
-        </message>
-        <message>
-            <source>Delete Annotation</source>
-            <translation>删除标注</translation>
+            <source>unattributed share %1 % of step_gpu_ms vs median %2 % of %3 steps with %4</source>
+            <translation>未归属时间占 step_gpu_ms 的 %1 %，而 %3 个具有 %4 的步的中位数为 %2 %</translation>
         </message>
     </context>
     <context>
@@ -277,150 +296,34 @@
         </message>
     </context>
     <context>
-        <name>EventDetailsPane</name>
+        <name>DemoWriter</name>
         <message>
-            <source>Click to select this event</source>
-            <translation>点击选中此事件</translation>
+            <source>%1: cannot write the file</source>
+            <translation>%1：无法写入文件</translation>
         </message>
         <message>
-            <source>launched by</source>
-            <translation>下发自</translation>
+            <source>no output folder given</source>
+            <translation>未指定输出文件夹</translation>
         </message>
         <message>
-            <source>launches</source>
-            <translation>下发</translation>
+            <source>%1: exists and is not a folder</source>
+            <translation>%1：已存在且不是文件夹</translation>
         </message>
         <message>
-            <source>from framework op</source>
-            <translation>来自框架算子</translation>
+            <source>%1: cannot read the folder (%2)</source>
+            <translation>%1：无法读取文件夹（%2）</translation>
         </message>
         <message>
-            <source>runs on device</source>
-            <translation>运行于设备</translation>
+            <source>%1: the folder is not empty (the demo is written into a new or empty folder)</source>
+            <translation>%1：文件夹非空（演示数据只会写入新建的或空的文件夹）</translation>
         </message>
         <message>
-            <source>sub-task of</source>
-            <translation>父任务</translation>
+            <source>%1: cannot create the folder (%2)</source>
+            <translation>%1：无法创建文件夹（%2）</translation>
         </message>
         <message>
-            <source>sub-task</source>
-            <translation>子任务</translation>
-        </message>
-        <message>
-            <source>flow from</source>
-            <translation>Flow 来自</translation>
-        </message>
-        <message>
-            <source>flow to</source>
-            <translation>Flow 指向</translation>
-        </message>
-        <message>
-            <source>Property</source>
-            <translation>属性</translation>
-        </message>
-        <message>
-            <source>Value</source>
-            <translation>值</translation>
-        </message>
-        <message>
-            <source>Time range of %1</source>
-            <translation>%1 的时间范围</translation>
-        </message>
-        <message>
-            <source>Time range</source>
-            <translation>时间范围</translation>
-        </message>
-        <message>
-            <source>Start</source>
-            <translation>开始</translation>
-        </message>
-        <message>
-            <source>End</source>
-            <translation>结束</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>时长</translation>
-        </message>
-        <message>
-            <source>Device tasks starting in range</source>
-            <translation>范围内开始的设备任务</translation>
-        </message>
-        <message>
-            <source>Σ device task time (top level)</source>
-            <translation>Σ 设备任务时间（顶层）</translation>
-        </message>
-        <message>
-            <source>Host events starting in range (top level)</source>
-            <translation>范围内开始的主机事件（顶层）</translation>
-        </message>
-        <message>
-            <source>No selection — click an event on the timeline</source>
-            <translation>未选中 — 请在时间线上点击一个事件</translation>
-        </message>
-        <message>
-            <source>Event</source>
-            <translation>事件</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>类型</translation>
-        </message>
-        <message>
-            <source>Start (clock)</source>
-            <translation>开始（时钟）</translation>
-        </message>
-        <message>
-            <source>Lane</source>
-            <translation>泳道</translation>
-        </message>
-        <message>
-            <source>Process</source>
-            <translation>进程</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Stream</source>
-            <translation>流</translation>
-        </message>
-        <message>
-            <source>Plane / stream</source>
-            <translation>平面 / 流</translation>
-        </message>
-        <message>
-            <source>Thread</source>
-            <translation>线程</translation>
-        </message>
-        <message>
-            <source>Depth</source>
-            <translation>深度</translation>
-        </message>
-        <message>
-            <source>Correlation id</source>
-            <translation>关联 ID</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>Arguments (%1)</source>
-            <translation>参数（%1）</translation>
-        </message>
-        <message>
-            <source>%1 — %2 / %3, %4</source>
-            <translation>%1 — %2 / %3，%4</translation>
-        </message>
-        <message>
-            <source>Links (%1)</source>
-            <translation>关联（%1）</translation>
+            <source>%1: cancelled</source>
+            <translation>%1：已取消</translation>
         </message>
     </context>
     <context>
@@ -428,183 +331,6 @@
         <message>
             <source>invalid regular expression: %1</source>
             <translation>无效的正则表达式：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>EventTableModel</name>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>时长</translation>
-        </message>
-        <message>
-            <source>Start (from profile start)</source>
-            <translation>开始（自性能数据起点）</translation>
-        </message>
-        <message>
-            <source>Lane</source>
-            <translation>泳道</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>类型</translation>
-        </message>
-    </context>
-    <context>
-        <name>EventTablePanel</name>
-        <message>
-            <source>Filter by name…</source>
-            <translation>按名称过滤…</translation>
-        </message>
-        <message>
-            <source>Select a step or a time range (Ctrl+drag)</source>
-            <translation>选择一个步或时间范围（Ctrl+拖动）</translation>
-        </message>
-        <message>
-            <source>events: %1</source>
-            <translation>事件：%1</translation>
-        </message>
-        <message>
-            <source>events: %1 of %2</source>
-            <translation>事件：%1 / %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>ExportDialog</name>
-        <message>
-            <source>Export Image</source>
-            <translation>导出图像</translation>
-        </message>
-        <message>
-            <source>What</source>
-            <translation>内容</translation>
-        </message>
-        <message>
-            <source>Current view</source>
-            <translation>当前视图</translation>
-        </message>
-        <message>
-            <source>Step:</source>
-            <translation>步：</translation>
-        </message>
-        <message>
-            <source>All lanes (full height)</source>
-            <translation>所有泳道（完整高度）</translation>
-        </message>
-        <message>
-            <source>e.g. Stream|Python (regular expression, empty = lanes with events)</source>
-            <translation>例如 Stream|Python（正则表达式，留空 = 有事件的泳道）</translation>
-        </message>
-        <message>
-            <source>Lanes:</source>
-            <translation>泳道：</translation>
-        </message>
-        <message>
-            <source>Size</source>
-            <translation>尺寸</translation>
-        </message>
-        <message>
-            <source> px</source>
-            <translation> px</translation>
-        </message>
-        <message>
-            <source>fit all lanes</source>
-            <translation>容纳所有泳道</translation>
-        </message>
-        <message>
-            <source>Pixels per logical pixel of PNG output (2× for high-DPI screens and print)</source>
-            <translation>PNG 输出中每个逻辑像素对应的像素数（高 DPI 屏幕和打印用 2×）</translation>
-        </message>
-        <message>
-            <source>Width:</source>
-            <translation>宽度：</translation>
-        </message>
-        <message>
-            <source>Height:</source>
-            <translation>高度：</translation>
-        </message>
-        <message>
-            <source>Scale:</source>
-            <translation>缩放倍数：</translation>
-        </message>
-        <message>
-            <source>Include</source>
-            <translation>包含</translation>
-        </message>
-        <message>
-            <source>Stage bands</source>
-            <translation>阶段条带</translation>
-        </message>
-        <message>
-            <source>Communication brackets</source>
-            <translation>通信区间</translation>
-        </message>
-        <message>
-            <source>Critical path</source>
-            <translation>关键路径</translation>
-        </message>
-        <message>
-            <source>Annotations</source>
-            <translation>标注</translation>
-        </message>
-        <message>
-            <source>Legend</source>
-            <translation>图例</translation>
-        </message>
-        <message>
-            <source>Browse…</source>
-            <translation>浏览…</translation>
-        </message>
-        <message>
-            <source>File:</source>
-            <translation>文件：</translation>
-        </message>
-        <message>
-            <source>Export</source>
-            <translation>导出</translation>
-        </message>
-        <message>
-            <source>Copy Image</source>
-            <translation>复制图像</translation>
-        </message>
-        <message>
-            <source>forward_ct %1 (rank %2)</source>
-            <translation>forward_ct %1（rank %2）</translation>
-        </message>
-        <message>
-            <source> — anomalous</source>
-            <translation> — 异常</translation>
-        </message>
-        <message>
-            <source>Copied a %1×%2 image to the clipboard.</source>
-            <translation>已将 %1×%2 的图像复制到剪贴板。</translation>
-        </message>
-        <message>
-            <source>Nothing to export</source>
-            <translation>没有可导出的内容</translation>
-        </message>
-        <message>
-            <source>%1×%2 px at %3× = %4×%5 pixels</source>
-            <translation>%1×%2 px，%3× 倍率 = %4×%5 像素</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>%1: choose a file ending in .png, .svg or .pdf</source>
-            <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件</translation>
-        </message>
-        <message>
-            <source>No profile is open.</source>
-            <translation>未打开性能数据。</translation>
-        </message>
-        <message>
-            <source>Wrote %1</source>
-            <translation>已写入 %1</translation>
         </message>
     </context>
     <context>
@@ -662,33 +388,6 @@
         </message>
     </context>
     <context>
-        <name>LegendPanel</name>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Events</source>
-            <translation>事件</translation>
-        </message>
-        <message>
-            <source>Time in view</source>
-            <translation>视图内时间</translation>
-        </message>
-        <message>
-            <source>Double-click a name to search for it</source>
-            <translation>双击名称以搜索</translation>
-        </message>
-        <message>
-            <source>%1 names in view (the %2 longest shown)</source>
-            <translation>视图内共 %1 个名称（显示耗时最长的 %2 个）</translation>
-        </message>
-        <message>
-            <source>%1 names in view</source>
-            <translation>视图内共 %1 个名称</translation>
-        </message>
-    </context>
-    <context>
         <name>MsprofDbLoader</name>
         <message>
             <source>%1: not enough memory to load this database</source>
@@ -698,9 +397,6 @@
             <source>%1: cannot be loaded (%2)</source>
             <translation>%1：无法加载（%2）</translation>
         </message>
-    </context>
-    <context>
-        <name>MsprofDbReader</name>
         <message>
             <source>%1: cannot be opened as a database (%2)</source>
             <translation>%1：无法作为数据库打开（%2）</translation>
@@ -745,9 +441,11 @@
             <source>%1: %2 (%3)</source>
             <translation>%1：%2（%3）</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>%1: no profiler tables (none of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the database has %n table(s)) — not msprof / torch_npu profiler output</source>
-            <translation>%1：没有性能数据表（TASK、CANN_API、PYTORCH_API、COMMUNICATION_OP、MSTX_EVENTS 均不存在；数据库共有 %n 个表）— 不是 msprof / torch_npu profiler 的输出</translation>
+            <translation>
+                <numerusform>%1：没有性能数据表（TASK、CANN_API、PYTORCH_API、COMMUNICATION_OP、MSTX_EVENTS 均不存在；数据库共有 %n 个表）— 不是 msprof / torch_npu profiler 的输出</numerusform>
+            </translation>
         </message>
         <message>
             <source>%1: table %2 lacks its startNs/endNs columns; skipped</source>
@@ -793,24 +491,23 @@
             <source>Reading device tasks</source>
             <translation>正在读取设备任务</translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>%1: %n string id(s) point nowhere in STRING_IDS (e.g. %2); shown as "&lt;unknown string N&gt;"</source>
-            <translation>%1：%n 个字符串 ID 在 STRING_IDS 中不存在（例如 %2）；显示为 "&lt;unknown string N&gt;"</translation>
+            <translation>
+                <numerusform>%1：%n 个字符串 ID 在 STRING_IDS 中不存在（例如 %2）；显示为 "&lt;unknown string N&gt;"</numerusform>
+            </translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>%1: %n row(s) end before they start (e.g. %2); drawn with zero duration</source>
-            <translation>%1：%n 行的结束时间早于开始时间（例如 %2）；按零时长绘制</translation>
+            <translation>
+                <numerusform>%1：%n 行的结束时间早于开始时间（例如 %2）；按零时长绘制</numerusform>
+            </translation>
         </message>
-        <message>
+        <message numerus="yes">
             <source>%1: %n communication sub-task(s) refer to an HCCL op missing from COMMUNICATION_OP (e.g. opId %2); they are not linked to an op</source>
-            <translation>%1：%n 个通信子任务引用了 COMMUNICATION_OP 中不存在的 HCCL 算子（例如 opId %2）；它们不会关联到算子</translation>
-        </message>
-    </context>
-    <context>
-        <name>NameRule</name>
-        <message>
-            <source>bad regular expression "%1": %2</source>
-            <translation>错误的正则表达式 "%1"：%2</translation>
+            <translation>
+                <numerusform>%1：%n 个通信子任务引用了 COMMUNICATION_OP 中不存在的 HCCL 算子（例如 opId %2）；它们不会关联到算子</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -879,171 +576,6 @@
         </message>
     </context>
     <context>
-        <name>ReportActions</name>
-        <message>
-            <source>Save Annotations</source>
-            <translation>保存标注</translation>
-        </message>
-        <message>
-            <source>Annotations (*.json)</source>
-            <translation>标注 (*.json)</translation>
-        </message>
-        <message>
-            <source>Load Annotations</source>
-            <translation>加载标注</translation>
-        </message>
-        <message>
-            <source>Clear Annotations</source>
-            <translation>清除标注</translation>
-        </message>
-        <message numerus="yes">
-            <source>Remove all %n annotation(s) of this profile?</source>
-            <translation>
-                <numerusform>删除此性能数据的全部 %n 条标注？</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>&amp;Export Image…</source>
-            <translation>导出图像(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>Save the current view or a step as PNG, SVG or PDF with its analyses, legend and annotations</source>
-            <translation>将当前视图或某一步连同其分析、图例和标注保存为 PNG、SVG 或 PDF</translation>
-        </message>
-        <message>
-            <source>Copy &amp;Image</source>
-            <translation>复制图像(&amp;I)</translation>
-        </message>
-        <message>
-            <source>Copy the current view as an image to the clipboard</source>
-            <translation>将当前视图作为图像复制到剪贴板</translation>
-        </message>
-        <message>
-            <source>&amp;Step Table…</source>
-            <translation>步表格(&amp;S)…</translation>
-        </message>
-        <message>
-            <source>Save the step table as shown (CSV or Markdown)</source>
-            <translation>按当前显示保存步表格（CSV 或 Markdown）</translation>
-        </message>
-        <message>
-            <source>&amp;Kernel Table…</source>
-            <translation>Kernel 表格(&amp;K)…</translation>
-        </message>
-        <message>
-            <source>Save the kernel/event table as shown (CSV or Markdown)</source>
-            <translation>按当前显示保存 Kernel/事件表格（CSV 或 Markdown）</translation>
-        </message>
-        <message>
-            <source>Stage &amp;Bands</source>
-            <translation>阶段条带(&amp;B)</translation>
-        </message>
-        <message>
-            <source>Draft, verify, accept and commit bands of each step</source>
-            <translation>每一步的草稿、验证、接受和提交条带</translation>
-        </message>
-        <message>
-            <source>&amp;Communication Brackets</source>
-            <translation>通信区间(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Each communication operation from issue to wait; the exposed wait in red</source>
-            <translation>每个通信操作从发起到等待的区间；暴露的等待以红色显示</translation>
-        </message>
-        <message>
-            <source>Critical &amp;Path</source>
-            <translation>关键路径(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Outline the critical path of each step</source>
-            <translation>勾勒出每一步的关键路径</translation>
-        </message>
-        <message>
-            <source>&amp;Annotations</source>
-            <translation>标注(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Your notes, arrows and highlighted ranges</source>
-            <translation>您的注释、箭头和高亮区间</translation>
-        </message>
-        <message>
-            <source>Add &amp;Note</source>
-            <translation>添加注释(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Click on a lane to place a note</source>
-            <translation>点击泳道以放置注释</translation>
-        </message>
-        <message>
-            <source>Add &amp;Arrow</source>
-            <translation>添加箭头(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Drag from one place to another to draw an arrow</source>
-            <translation>从一处拖动到另一处以绘制箭头</translation>
-        </message>
-        <message>
-            <source>Highlight &amp;Range</source>
-            <translation>高亮区间(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Drag over a time range (Shift: only the lane)</source>
-            <translation>拖选一段时间范围（Shift：仅限当前泳道）</translation>
-        </message>
-        <message>
-            <source>&amp;Edit Selected Annotation…</source>
-            <translation>编辑所选标注(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>&amp;Delete Selected Annotation</source>
-            <translation>删除所选标注(&amp;D)</translation>
-        </message>
-        <message>
-            <source>&amp;Save Annotations As…</source>
-            <translation>标注另存为(&amp;S)…</translation>
-        </message>
-        <message>
-            <source>&amp;Load Annotations…</source>
-            <translation>加载标注(&amp;L)…</translation>
-        </message>
-        <message>
-            <source>&amp;Clear All Annotations…</source>
-            <translation>清除所有标注(&amp;C)…</translation>
-        </message>
-        <message>
-            <source>Export &amp;Table</source>
-            <translation>导出表格(&amp;T)</translation>
-        </message>
-        <message>
-            <source>&amp;Annotate</source>
-            <translation>标注(&amp;A)</translation>
-        </message>
-        <message>
-            <source>Step Charts</source>
-            <translation>步图表</translation>
-        </message>
-        <message>
-            <source>Copied the view to the clipboard</source>
-            <translation>已将视图复制到剪贴板</translation>
-        </message>
-        <message>
-            <source>Export Step Table</source>
-            <translation>导出步表格</translation>
-        </message>
-        <message>
-            <source>Export Kernel Table</source>
-            <translation>导出 Kernel 表格</translation>
-        </message>
-        <message>
-            <source>CSV (*.csv);;Markdown (*.md)</source>
-            <translation>CSV (*.csv);;Markdown (*.md)</translation>
-        </message>
-        <message>
-            <source>Wrote %1</source>
-            <translation>已写入 %1</translation>
-        </message>
-    </context>
-    <context>
         <name>ReportContent</name>
         <message>
             <source>rank %1</source>
@@ -1096,7 +628,7 @@
         <message numerus="yes">
             <source>communication: %1 in flight, %2 exposed (%n operation(s))</source>
             <translation>
-                <numerusform>通信：进行中 %1，暴露 %2（%n 个操作）</numerusform>
+                <numerusform>通信：进行中 %1，暴露 %2（%n 个通信算子）</numerusform>
             </translation>
         </message>
         <message>
@@ -1134,6 +666,10 @@
             <translation>下一步前的主机间隙</translation>
         </message>
         <message>
+            <source>Device idle before graph replay</source>
+            <translation>图回放前的设备空闲</translation>
+        </message>
+        <message>
             <source>Communication in flight (issue → wait)</source>
             <translation>进行中的通信（发起 → 等待）</translation>
         </message>
@@ -1154,49 +690,6 @@
         </message>
     </context>
     <context>
-        <name>SearchPanel</name>
-        <message>
-            <source>Search event names (Ctrl+F)…</source>
-            <translation>搜索事件名称（Ctrl+F）…</translation>
-        </message>
-        <message>
-            <source>Regular expression</source>
-            <translation>正则表达式</translation>
-        </message>
-        <message>
-            <source>Match case</source>
-            <translation>区分大小写</translation>
-        </message>
-        <message>
-            <source>Previous match (Shift+F3)</source>
-            <translation>上一个匹配（Shift+F3）</translation>
-        </message>
-        <message>
-            <source>Next match (F3)</source>
-            <translation>下一个匹配（F3）</translation>
-        </message>
-        <message>
-            <source>Matches of “%1”</source>
-            <translation>“%1”的匹配项</translation>
-        </message>
-        <message>
-            <source>no match</source>
-            <translation>无匹配</translation>
-        </message>
-        <message>
-            <source>%1 of %2</source>
-            <translation>%1 / %2</translation>
-        </message>
-        <message>
-            <source>%1 matches</source>
-            <translation>%1 个匹配</translation>
-        </message>
-        <message>
-            <source> (first %1 listed)</source>
-            <translation>（列出前 %1 个）</translation>
-        </message>
-    </context>
-    <context>
         <name>StageBandOverlay</name>
         <message>
             <source>Planner gap %1</source>
@@ -1205,6 +698,10 @@
         <message>
             <source>Host gap %1</source>
             <translation>主机间隙 %1</translation>
+        </message>
+        <message>
+            <source>Pre-replay gap %1</source>
+            <translation>回放前间隙 %1</translation>
         </message>
     </context>
     <context>
@@ -1239,253 +736,165 @@
         </message>
     </context>
     <context>
+        <name>StepAlignment</name>
+        <message>
+            <source>the trace step is %1; only decode steps have records</source>
+            <translation>trace 中该步为 %1；只有 decode 步才有记录</translation>
+        </message>
+        <message>
+            <source>bs=%1 in the trace, %2 in the record</source>
+            <translation>trace 中 bs=%1，记录中为 %2</translation>
+        </message>
+        <message>
+            <source>g_sq=%1 in the trace, verify tokens %2 in the record</source>
+            <translation>trace 中 g_sq=%1，记录中验证 token 数为 %2</translation>
+        </message>
+        <message>
+            <source>neither bs nor token counts to compare</source>
+            <translation>bs 和 token 数均无可比较</translation>
+        </message>
+        <message>
+            <source>the trace step has no step[...] forward span to compare with</source>
+            <translation>trace 中该步没有可比较的 step[...] 前向区间</translation>
+        </message>
+        <message>
+            <source>The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the records cannot be placed on the timeline</source>
+            <translation>trace 中没有 scheduler.run_batch、step[...]、STEP_TIME 或 ProfilerStep 区间：无法将记录放置到时间线上</translation>
+        </message>
+        <message>
+            <source>No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME spans, one per scheduler step assumed; bs and token counts cannot be checked</source>
+            <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 STEP_TIME 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
+        </message>
+        <message>
+            <source>No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N spans, one per scheduler step assumed; bs and token counts cannot be checked</source>
+            <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 ProfilerStep#N 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
+        </message>
+        <message numerus="yes">
+            <source>rank %1: %n other placement(s) of the trace fit the records equally well; the earliest is used</source>
+            <translation>
+                <numerusform>rank %1：trace 还有 %n 种其他放置方式与记录同样吻合；采用最早的一种</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>rank %1: the trace's first step is placed at forward_ct %2, start_step is %3</source>
+            <translation>rank %1：trace 的第一步被放置在 forward_ct %2，而 start_step 为 %3</translation>
+        </message>
+        <message>
+            <source>rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)</source>
+            <translation>rank %1：forward_ct %2–%3 没有对应的 trace 步（trace 中缺少区间？）</translation>
+        </message>
+        <message>
+            <source>no trace step maps to this forward_ct</source>
+            <translation>没有 trace 步对应此 forward_ct</translation>
+        </message>
+        <message>
+            <source>fallback spans carry no bs or token counts</source>
+            <translation>后备区间不含 bs 或 token 数</translation>
+        </message>
+        <message>
+            <source>Anchored at start_step=%1 from profiler_metadata.json</source>
+            <translation>依据 profiler_metadata.json 锚定在 start_step=%1</translation>
+        </message>
+        <message>
+            <source>start_step unknown: placed where the trace's bs and g_sq best match the records</source>
+            <translation>start_step 未知：放置在 trace 的 bs 和 g_sq 与记录最吻合的位置</translation>
+        </message>
+        <message>
+            <source>start_step unknown: the first record is placed on the first decode step of the trace</source>
+            <translation>start_step 未知：第一条记录被放置在 trace 的第一个 decode 步上</translation>
+        </message>
+    </context>
+    <context>
         <name>StepBreakdownView</name>
-        <message>
-            <source>Item</source>
-            <translation>项目</translation>
-        </message>
-        <message>
-            <source>Time</source>
-            <translation>时间</translation>
-        </message>
-        <message>
-            <source>Share of wall / difference</source>
-            <translation>占墙钟时间比例 / 差值</translation>
-        </message>
-        <message>
-            <source>Select an aligned step (step table, chart or timeline) to see where its time went.</source>
-            <translation>选择一个已对齐的步（在步表格、图表或时间线中）以查看其时间分布。</translation>
-        </message>
-        <message>
-            <source>critical path</source>
-            <translation>关键路径</translation>
-        </message>
-        <message>
-            <source>ms of the step wall (%1)</source>
-            <translation>步墙钟时间（%1）中的 ms</translation>
-        </message>
-        <message>
-            <source>Critical path</source>
-            <translation>关键路径</translation>
-        </message>
-        <message>
-            <source>Stage bands (device elapsed)</source>
-            <translation>阶段条带（设备耗时）</translation>
-        </message>
         <message>
             <source>%1 vs record</source>
             <translation>%1 与记录对比</translation>
-        </message>
-        <message>
-            <source>Planner gap</source>
-            <translation>Planner 间隙</translation>
-        </message>
-        <message>
-            <source>Planner gap + accept/commit tail</source>
-            <translation>Planner 间隙 + 接受/提交尾段</translation>
-        </message>
-        <message>
-            <source>Host gap before next step</source>
-            <translation>下一步前的主机间隙</translation>
-        </message>
-        <message>
-            <source>Communication</source>
-            <translation>通信</translation>
-        </message>
-        <message>
-            <source>Exposed (consumer waited)</source>
-            <translation>暴露（消费方等待）</translation>
-        </message>
-        <message>
-            <source>Hidden</source>
-            <translation>隐藏</translation>
-        </message>
-        <message>
-            <source>Operations</source>
-            <translation>操作数</translation>
-        </message>
-        <message>
-            <source>Pre-replay host gap</source>
-            <translation>回放前主机间隙</translation>
         </message>
     </context>
     <context>
         <name>StepChartsPanel</name>
         <message>
-            <source>Rank:</source>
-            <translation>Rank：</translation>
-        </message>
-        <message>
-            <source>Export Chart…</source>
-            <translation>导出图表…</translation>
-        </message>
-        <message>
-            <source>Save the shown chart as PNG, SVG or PDF</source>
-            <translation>将当前图表保存为 PNG、SVG 或 PDF</translation>
-        </message>
-        <message>
-            <source>Step time</source>
-            <translation>步耗时</translation>
-        </message>
-        <message>
-            <source>TPOT &amp; commit</source>
-            <translation>TPOT 与提交</translation>
-        </message>
-        <message>
-            <source>Communication</source>
-            <translation>通信</translation>
-        </message>
-        <message>
-            <source>Critical path</source>
-            <translation>关键路径</translation>
-        </message>
-        <message>
-            <source>Histogram</source>
-            <translation>直方图</translation>
-        </message>
-        <message>
-            <source>Selected step</source>
-            <translation>所选步</translation>
-        </message>
-        <message>
-            <source> — rank %1</source>
-            <translation> — rank %1</translation>
-        </message>
-        <message>
             <source>forward_ct</source>
             <translation>forward_ct</translation>
         </message>
+    </context>
+    <context>
+        <name>StepRecordLoader</name>
         <message>
-            <source>Step time by segment (record GPU times)</source>
-            <translation>按段划分的步耗时（记录的 GPU 时间）</translation>
+            <source>%1 is not an integer (%2); taken as not recorded</source>
+            <translation>%1 不是整数（%2）；视为未记录</translation>
         </message>
         <message>
-            <source>Step time by segment: no step records</source>
-            <translation>按段划分的步耗时：无步记录</translation>
+            <source>%1 is not a number (%2); taken as not recorded</source>
+            <translation>%1 不是数字（%2）；视为未记录</translation>
         </message>
         <message>
-            <source>Step time by segment: no GPU segment times recorded</source>
-            <translation>按段划分的步耗时：未记录 GPU 段时间</translation>
+            <source>reqs is not a list; taken as not recorded</source>
+            <translation>reqs 不是列表；视为未记录</translation>
         </message>
         <message>
-            <source>Draft</source>
-            <translation>草稿</translation>
+            <source>not an object; skipped</source>
+            <translation>不是对象；已跳过</translation>
         </message>
         <message>
-            <source>Target verify</source>
-            <translation>目标验证</translation>
+            <source>not a JSON object; skipped</source>
+            <translation>不是 JSON 对象；已跳过</translation>
         </message>
         <message>
-            <source>Out of segment</source>
-            <translation>段外</translation>
+            <source>no forward_ct; skipped</source>
+            <translation>没有 forward_ct；已跳过</translation>
         </message>
         <message>
-            <source>Anomalous step</source>
-            <translation>异常步</translation>
+            <source>forward_ct is not an integer; skipped</source>
+            <translation>forward_ct 不是整数；已跳过</translation>
         </message>
         <message>
-            <source>ms</source>
-            <translation>ms</translation>
+            <source>records is not a list; skipped</source>
+            <translation>records 不是列表；已跳过</translation>
         </message>
         <message>
-            <source>Effective TPOT (GPU) and mean commit length</source>
-            <translation>有效 TPOT（GPU）与平均提交长度</translation>
+            <source>not a list</source>
+            <translation>不是列表</translation>
         </message>
         <message>
-            <source>Effective TPOT (CPU) and mean commit length</source>
-            <translation>有效 TPOT（CPU）与平均提交长度</translation>
+            <source>line %1</source>
+            <translation>第 %1 行</translation>
         </message>
         <message>
-            <source>Effective TPOT (ms)</source>
-            <translation>有效 TPOT（ms）</translation>
+            <source>not valid JSON; line skipped</source>
+            <translation>不是有效的 JSON；已跳过该行</translation>
         </message>
         <message>
-            <source>Mean commit length (tokens)</source>
-            <translation>平均提交长度（token）</translation>
+            <source>%1: cannot be read</source>
+            <translation>%1：无法读取</translation>
         </message>
         <message>
-            <source>TPOT (ms)</source>
-            <translation>TPOT（ms）</translation>
+            <source>%1: a JSON document without DSpark step records (expected a server_info response, a dspark_info_record or a list of records)</source>
+            <translation>%1：JSON 文档中没有 DSpark 步记录（应为 server_info 响应、dspark_info_record 或记录列表）</translation>
         </message>
         <message>
-            <source>commit length (tokens)</source>
-            <translation>提交长度（token）</translation>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
         </message>
         <message>
-            <source>Communication per step: exposed vs hidden</source>
-            <translation>每步通信：暴露与隐藏</translation>
+            <source>%1: holds no DSpark step records (was SGLANG_DSPARK_DEBUG_DUMP set when it was saved?)</source>
+            <translation>%1：不含 DSpark 步记录（保存时是否设置了 SGLANG_DSPARK_DEBUG_DUMP？）</translation>
         </message>
         <message>
-            <source>Communication per step: analysing…</source>
-            <translation>每步通信：正在分析…</translation>
-        </message>
-        <message>
-            <source>Communication per step: no step aligned to the timeline</source>
-            <translation>每步通信：没有与时间线对齐的步</translation>
-        </message>
-        <message>
-            <source>Exposed (consumer waited)</source>
-            <translation>暴露（消费方等待）</translation>
-        </message>
-        <message>
-            <source>Hidden (overlapped)</source>
-            <translation>隐藏（已重叠）</translation>
-        </message>
-        <message>
-            <source>Critical path by category: no analysed step</source>
-            <translation>按类别划分的关键路径：没有已分析的步</translation>
-        </message>
-        <message>
-            <source>Critical path by category (sums to the step wall)</source>
-            <translation>按类别划分的关键路径（总和等于步墙钟时间）</translation>
-        </message>
-        <message>
-            <source>Histogram of step times: no step times</source>
-            <translation>步耗时直方图：无步耗时数据</translation>
-        </message>
-        <message>
-            <source>Histogram of step times (step GPU)</source>
-            <translation>步耗时直方图（步 GPU）</translation>
-        </message>
-        <message>
-            <source>Histogram of step times (step CPU)</source>
-            <translation>步耗时直方图（步 CPU）</translation>
-        </message>
-        <message>
-            <source>Steps</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>Anomalous steps</source>
-            <translation>异常步</translation>
-        </message>
-        <message>
-            <source>step time (ms)</source>
-            <translation>步耗时（ms）</translation>
-        </message>
-        <message>
-            <source>steps</source>
-            <translation>步数</translation>
+            <source>%1: no DSpark step records could be read (first problem: %2)</source>
+            <translation>%1：无法读取任何 DSpark 步记录（第一个问题：%2）</translation>
         </message>
         <message numerus="yes">
-            <source>%1–%2 ms: %n step(s)
-forward_ct %3</source>
+            <source>%1: %n more problem(s) not listed</source>
             <translation>
-                <numerusform>%1–%2 ms：%n 步
-forward_ct %3</numerusform>
+                <numerusform>%1：另有 %n 个问题未列出</numerusform>
             </translation>
         </message>
-        <message>
-            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
-            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
-        </message>
-        <message>
-            <source>Export Chart</source>
-            <translation>导出图表</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+        <message numerus="yes">
+            <source>%n record(s) of rank %1 repeat a forward_ct already loaded; skipped (the first is kept)</source>
+            <translation>
+                <numerusform>rank %1 有 %n 条记录的 forward_ct 与已加载的重复；已跳过（保留第一条）</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -1675,39 +1084,88 @@ forward_ct %3</numerusform>
             <translation>超出 trace 范围</translation>
         </message>
         <message>
+            <source>Comm total</source>
+            <translation>通信总时长</translation>
+        </message>
+        <message>
+            <source>T_comm_total: the in-flight time of the step's communication operations</source>
+            <translation>T_comm_total：该步通信算子的进行中时长</translation>
+        </message>
+        <message>
+            <source>Comm exposed</source>
+            <translation>暴露通信</translation>
+        </message>
+        <message>
+            <source>T_comm_exposed: how long consumers were blocked waiting for communication</source>
+            <translation>T_comm_exposed：消费方因等待通信而被阻塞的时长</translation>
+        </message>
+        <message>
+            <source>Pre-replay gap</source>
+            <translation>回放前间隙</translation>
+        </message>
+        <message>
+            <source>Idle time of the verify stream right before the verify graph replay</source>
+            <translation>验证图回放前验证流的空闲时间</translation>
+        </message>
+        <message>
+            <source>Path: draft</source>
+            <translation>路径：草稿</translation>
+        </message>
+        <message>
+            <source>Critical path time in the draft forward and the planner</source>
+            <translation>关键路径中草稿前向和 Planner 的时间</translation>
+        </message>
+        <message>
+            <source>Path: verify</source>
+            <translation>路径：验证</translation>
+        </message>
+        <message>
+            <source>Critical path time in target verify compute</source>
+            <translation>关键路径中目标验证计算的时间</translation>
+        </message>
+        <message>
+            <source>Path: exposed comm</source>
+            <translation>路径：暴露通信</translation>
+        </message>
+        <message>
+            <source>Critical path time blocked on communication</source>
+            <translation>关键路径中因通信而阻塞的时间</translation>
+        </message>
+        <message>
+            <source>Path: accept / TP sync</source>
+            <translation>路径：接受 / TP 同步</translation>
+        </message>
+        <message>
+            <source>Critical path time in the eager accept tail and SpecTpSync</source>
+            <translation>关键路径中 eager 接受尾段和 SpecTpSync 的时间</translation>
+        </message>
+        <message>
+            <source>Path: commit</source>
+            <translation>路径：提交</translation>
+        </message>
+        <message>
+            <source>Critical path time in the eager commit of hidden state / KV</source>
+            <translation>关键路径中 eager 提交 hidden state / KV 的时间</translation>
+        </message>
+        <message>
+            <source>Path: host gap</source>
+            <translation>路径：主机间隙</translation>
+        </message>
+        <message>
+            <source>Critical path time the device waited for the host (launch-bound)</source>
+            <translation>关键路径中设备等待主机的时间（受限于下发）</translation>
+        </message>
+        <message>
+            <source>Path: idle</source>
+            <translation>路径：空闲</translation>
+        </message>
+        <message>
+            <source>Critical path time in stream gaps and unexplained waits</source>
+            <translation>关键路径中流间隙和原因不明的等待时间</translation>
+        </message>
+        <message>
             <source>How the step matched the trace's scheduler step spans (bs, g_sq)</source>
             <translation>该步与 trace 中调度器步区间的匹配情况（bs、g_sq）</translation>
-        </message>
-    </context>
-    <context>
-        <name>StepTablePanel</name>
-        <message>
-            <source>Filter steps…</source>
-            <translation>过滤步…</translation>
-        </message>
-        <message>
-            <source>Anomalous only</source>
-            <translation>仅异常</translation>
-        </message>
-        <message>
-            <source>Show only the steps flagged as anomalous (highlighted in red)</source>
-            <translation>仅显示标记为异常的步（红色高亮）</translation>
-        </message>
-        <message>
-            <source>This profile has no DSpark step records. Open a folder that holds server_info JSON or step-record JSON Lines next to the profiler output to see the step table.</source>
-            <translation>此性能数据没有 DSpark 步记录。请打开在 profiler 输出旁含有 server_info JSON 或步记录 JSON Lines 的文件夹，以查看步表格。</translation>
-        </message>
-        <message>
-            <source>steps: %1</source>
-            <translation>步：%1</translation>
-        </message>
-        <message>
-            <source>steps: %1 of %2</source>
-            <translation>步：%1 / %2</translation>
-        </message>
-        <message>
-            <source>, anomalous: %1</source>
-            <translation>，异常：%1</translation>
         </message>
     </context>
     <context>
@@ -1718,86 +1176,10 @@ forward_ct %3</numerusform>
         </message>
     </context>
     <context>
-        <name>TimeRuler</name>
-        <message>
-            <source>Drag to zoom to an interval; double-click to fit everything</source>
-            <translation>拖动以缩放到某区间；双击以显示全部</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineRenderer</name>
-        <message>
-            <source>max %1</source>
-            <translation>最大 %1</translation>
-        </message>
-        <message>
-            <source>Span %1</source>
-            <translation>跨度 %1</translation>
-        </message>
-        <message>
-            <source>+%1 from start</source>
-            <translation>距起点 +%1</translation>
-        </message>
-        <message>
-            <source>clock time</source>
-            <translation>时钟时间</translation>
-        </message>
-        <message>
-            <source>from profile start</source>
-            <translation>自性能数据起点</translation>
-        </message>
-    </context>
-    <context>
         <name>TimelineReport</name>
         <message>
             <source>lane pattern "%1": %2</source>
             <translation>泳道模式 "%1"：%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineView</name>
-        <message>
-            <source>frame %1 ms</source>
-            <translation>帧 %1 ms</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 lanes — click to collapse or expand</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 条泳道 — 点击折叠或展开</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3&lt;br&gt;%4 events, nesting depth %5</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3&lt;br&gt;%4 个事件，嵌套深度 %5</translation>
-        </message>
-        <message>
-            <source>&lt;br&gt;value %1 at %2</source>
-            <translation>&lt;br&gt;%2 处的值为 %1</translation>
-        </message>
-        <message>
-            <source>&lt;br&gt;%1 · starts at %2 · %3</source>
-            <translation>&lt;br&gt;%1 · 开始于 %2 · %3</translation>
-        </message>
-        <message>
-            <source> (stream %1)</source>
-            <translation>（流 %1）</translation>
-        </message>
-        <message>
-            <source>&lt;br&gt;&lt;i&gt;%1 events share this pixel — zoom in to see them&lt;/i&gt;</source>
-            <translation>&lt;br&gt;&lt;i&gt;%1 个事件位于同一像素 — 放大以查看&lt;/i&gt;</translation>
-        </message>
-        <message>
-            <source>&lt;br&gt;… %1 more in the details pane</source>
-            <translation>&lt;br&gt;… 另有 %1 个，见详情面板</translation>
-        </message>
-        <message>
-            <source>&lt;br&gt;links: %1 outgoing, %2 incoming</source>
-            <translation>&lt;br&gt;关联：%1 条出向，%2 条入向</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineWidget</name>
-        <message>
-            <source>Drag to zoom to an interval; double-click to fit everything</source>
-            <translation>拖动以缩放到某区间；双击以显示全部</translation>
         </message>
     </context>
     <context>
@@ -1843,8 +1225,8 @@ forward_ct %3</numerusform>
             <translation>export：未知选项 %1</translation>
         </message>
         <message>
-            <source>usage: dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--annotations FILE] [--no-annotations] [--no-legend]</source>
-            <translation>用法：dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--annotations FILE] [--no-annotations] [--no-legend]</translation>
+            <source>usage: dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]</source>
+            <translation>用法：dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]</translation>
         </message>
         <message>
             <source>%1: unknown image type (use .png, .svg or .pdf)</source>
@@ -1869,6 +1251,14 @@ forward_ct %3</numerusform>
         <message>
             <source>export: --rank takes a rank number, not "%1"</source>
             <translation>export：--rank 需要一个 rank 编号，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>export: %1 takes milliseconds from the start (0 or more), not "%2"</source>
+            <translation>export：%1 需要从起点算起的毫秒数（0 或更大），而不是 "%2"</translation>
+        </message>
+        <message>
+            <source>export: --to must be after --from</source>
+            <translation>export：--to 必须晚于 --from</translation>
         </message>
         <message>
             <source>export: %1</source>
@@ -1936,7 +1326,7 @@ forward_ct %3</numerusform>
         </message>
         <message>
             <source>kernels</source>
-            <translation>Kernel</translation>
+            <translation>算子</translation>
         </message>
         <message>
             <source>host events</source>
@@ -1989,6 +1379,416 @@ forward_ct %3</numerusform>
         <message>
             <source>not measurable</source>
             <translation>不可测量</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::AnnotationTool</name>
+        <message>
+            <source>Text:</source>
+            <translation>文本：</translation>
+        </message>
+        <message>
+            <source>Add Note</source>
+            <translation>添加注释</translation>
+        </message>
+        <message>
+            <source>Add Arrow</source>
+            <translation>添加箭头</translation>
+        </message>
+        <message>
+            <source>Highlight Range</source>
+            <translation>高亮区间</translation>
+        </message>
+        <message>
+            <source>Edit Annotation</source>
+            <translation>编辑标注</translation>
+        </message>
+        <message>
+            <source>Edit Text…</source>
+            <translation>编辑文本…</translation>
+        </message>
+        <message>
+            <source>Colour</source>
+            <translation>颜色</translation>
+        </message>
+        <message>
+            <source>Red</source>
+            <translation>红色</translation>
+        </message>
+        <message>
+            <source>Orange</source>
+            <translation>橙色</translation>
+        </message>
+        <message>
+            <source>Green</source>
+            <translation>绿色</translation>
+        </message>
+        <message>
+            <source>Blue</source>
+            <translation>蓝色</translation>
+        </message>
+        <message>
+            <source>Purple</source>
+            <translation>紫色</translation>
+        </message>
+        <message>
+            <source>Black</source>
+            <translation>黑色</translation>
+        </message>
+        <message>
+            <source>Delete Annotation</source>
+            <translation>删除标注</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::EventDetailsPane</name>
+        <message>
+            <source>Click to select this event</source>
+            <translation>点击选中此事件</translation>
+        </message>
+        <message>
+            <source>launched by</source>
+            <translation>下发自</translation>
+        </message>
+        <message>
+            <source>launches</source>
+            <translation>下发</translation>
+        </message>
+        <message>
+            <source>from framework op</source>
+            <translation>来自框架算子</translation>
+        </message>
+        <message>
+            <source>runs on device</source>
+            <translation>运行于设备</translation>
+        </message>
+        <message>
+            <source>sub-task of</source>
+            <translation>父任务</translation>
+        </message>
+        <message>
+            <source>sub-task</source>
+            <translation>子任务</translation>
+        </message>
+        <message>
+            <source>flow from</source>
+            <translation>Flow 来自</translation>
+        </message>
+        <message>
+            <source>flow to</source>
+            <translation>Flow 指向</translation>
+        </message>
+        <message>
+            <source>Property</source>
+            <translation>属性</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>值</translation>
+        </message>
+        <message>
+            <source>Time range of %1</source>
+            <translation>%1 的时间范围</translation>
+        </message>
+        <message>
+            <source>Time range</source>
+            <translation>时间范围</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <source>End</source>
+            <translation>结束</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <source>Device tasks starting in range</source>
+            <translation>范围内开始的设备任务</translation>
+        </message>
+        <message>
+            <source>Σ device task time (top level)</source>
+            <translation>Σ 设备任务时间（顶层）</translation>
+        </message>
+        <message>
+            <source>Host events starting in range (top level)</source>
+            <translation>范围内开始的主机事件（顶层）</translation>
+        </message>
+        <message>
+            <source>No selection — click an event on the timeline</source>
+            <translation>未选中 — 请在时间线上点击一个事件</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Start (clock)</source>
+            <translation>开始（时钟）</translation>
+        </message>
+        <message>
+            <source>Lane</source>
+            <translation>泳道</translation>
+        </message>
+        <message>
+            <source>Process</source>
+            <translation>进程</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Stream</source>
+            <translation>流</translation>
+        </message>
+        <message>
+            <source>Plane / stream</source>
+            <translation>平面 / 流</translation>
+        </message>
+        <message>
+            <source>Thread</source>
+            <translation>线程</translation>
+        </message>
+        <message>
+            <source>Depth</source>
+            <translation>深度</translation>
+        </message>
+        <message>
+            <source>Correlation id</source>
+            <translation>关联 ID</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Arguments (%1)</source>
+            <translation>参数（%1）</translation>
+        </message>
+        <message>
+            <source>%1 — %2 / %3, %4</source>
+            <translation>%1 — %2 / %3，%4</translation>
+        </message>
+        <message>
+            <source>Links (%1)</source>
+            <translation>关联（%1）</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::EventTableModel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Duration</source>
+            <translation>时长</translation>
+        </message>
+        <message>
+            <source>Start (from profile start)</source>
+            <translation>开始（自性能数据起点）</translation>
+        </message>
+        <message>
+            <source>Lane</source>
+            <translation>泳道</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::EventTablePanel</name>
+        <message>
+            <source>Filter by name…</source>
+            <translation>按名称过滤…</translation>
+        </message>
+        <message>
+            <source>Select a step or a time range (Ctrl+drag)</source>
+            <translation>选择一个步或时间范围（Ctrl+拖动）</translation>
+        </message>
+        <message>
+            <source>events: %1</source>
+            <translation>事件：%1</translation>
+        </message>
+        <message>
+            <source>events: %1 of %2</source>
+            <translation>事件：%1 / %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ExportDialog</name>
+        <message>
+            <source>Export Image</source>
+            <translation>导出图像</translation>
+        </message>
+        <message>
+            <source>What</source>
+            <translation>内容</translation>
+        </message>
+        <message>
+            <source>Current view</source>
+            <translation>当前视图</translation>
+        </message>
+        <message>
+            <source>Step:</source>
+            <translation>步：</translation>
+        </message>
+        <message>
+            <source>All lanes (full height)</source>
+            <translation>所有泳道（完整高度）</translation>
+        </message>
+        <message>
+            <source>e.g. Stream|Python (regular expression, empty = lanes with events)</source>
+            <translation>例如 Stream|Python（正则表达式，留空 = 有事件的泳道）</translation>
+        </message>
+        <message>
+            <source>Lanes:</source>
+            <translation>泳道：</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>尺寸</translation>
+        </message>
+        <message>
+            <source> px</source>
+            <translation> px</translation>
+        </message>
+        <message>
+            <source>fit all lanes</source>
+            <translation>容纳所有泳道</translation>
+        </message>
+        <message>
+            <source>Pixels per logical pixel of PNG output (2× for high-DPI screens and print)</source>
+            <translation>PNG 输出中每个逻辑像素对应的像素数（高 DPI 屏幕和打印用 2×）</translation>
+        </message>
+        <message>
+            <source>Width:</source>
+            <translation>宽度：</translation>
+        </message>
+        <message>
+            <source>Height:</source>
+            <translation>高度：</translation>
+        </message>
+        <message>
+            <source>Scale:</source>
+            <translation>缩放倍数：</translation>
+        </message>
+        <message>
+            <source>Include</source>
+            <translation>包含</translation>
+        </message>
+        <message>
+            <source>Stage bands</source>
+            <translation>阶段条带</translation>
+        </message>
+        <message>
+            <source>Communication brackets</source>
+            <translation>通信区间</translation>
+        </message>
+        <message>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
+        </message>
+        <message>
+            <source>Annotations</source>
+            <translation>标注</translation>
+        </message>
+        <message>
+            <source>Legend</source>
+            <translation>图例</translation>
+        </message>
+        <message>
+            <source>Browse…</source>
+            <translation>浏览…</translation>
+        </message>
+        <message>
+            <source>File:</source>
+            <translation>文件：</translation>
+        </message>
+        <message>
+            <source>Export</source>
+            <translation>导出</translation>
+        </message>
+        <message>
+            <source>Copy Image</source>
+            <translation>复制图像</translation>
+        </message>
+        <message>
+            <source>forward_ct %1 (rank %2)</source>
+            <translation>forward_ct %1（rank %2）</translation>
+        </message>
+        <message>
+            <source> — anomalous</source>
+            <translation> — 异常</translation>
+        </message>
+        <message>
+            <source>Copied a %1×%2 image to the clipboard.</source>
+            <translation>已将 %1×%2 的图像复制到剪贴板。</translation>
+        </message>
+        <message>
+            <source>Nothing to export</source>
+            <translation>没有可导出的内容</translation>
+        </message>
+        <message>
+            <source>%1×%2 px at %3× = %4×%5 pixels</source>
+            <translation>%1×%2 px，%3× 倍率 = %4×%5 像素</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>%1: choose a file ending in .png, .svg or .pdf</source>
+            <translation>%1：请选择以 .png、.svg 或 .pdf 结尾的文件</translation>
+        </message>
+        <message>
+            <source>No profile is open.</source>
+            <translation>未打开性能数据。</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::LegendPanel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Events</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>Time in view</source>
+            <translation>视图内时间</translation>
+        </message>
+        <message>
+            <source>Double-click a name to search for it</source>
+            <translation>双击名称以搜索</translation>
+        </message>
+        <message>
+            <source>%1 names in view (the %2 longest shown)</source>
+            <translation>视图内共 %1 个名称（显示耗时最长的 %2 个）</translation>
+        </message>
+        <message>
+            <source>%1 names in view</source>
+            <translation>视图内共 %1 个名称</translation>
         </message>
     </context>
     <context>
@@ -2267,7 +2067,7 @@ forward_ct %3</numerusform>
         </message>
         <message>
             <source>Kernels / Events</source>
-            <translation>Kernel / 事件</translation>
+            <translation>算子 / 事件</translation>
         </message>
         <message>
             <source>Details</source>
@@ -2451,7 +2251,7 @@ forward_ct %3</numerusform>
         </message>
         <message>
             <source>select a time range (its device tasks fill the kernel table)</source>
-            <translation>选择时间范围（其中的设备任务会填入 Kernel 表格）</translation>
+            <translation>选择时间范围（其中的设备任务会填入算子表格）</translation>
         </message>
         <message>
             <source>click / double-click</source>
@@ -2611,250 +2411,564 @@ forward_ct %3</numerusform>
         </message>
     </context>
     <context>
-        <name>std</name>
+        <name>dspark::ui::ReportActions</name>
         <message>
-            <source>Overlap analysis (ms)</source>
-            <translation>重叠分析（ms）</translation>
+            <source>Save Annotations</source>
+            <translation>保存标注</translation>
         </message>
         <message>
-            <source>computing</source>
-            <translation>计算</translation>
+            <source>Annotations (*.json)</source>
+            <translation>标注 (*.json)</translation>
         </message>
         <message>
-            <source>communication</source>
-            <translation>通信</translation>
+            <source>Load Annotations</source>
+            <translation>加载标注</translation>
         </message>
         <message>
-            <source>not overlapped</source>
-            <translation>未重叠</translation>
+            <source>Clear Annotations</source>
+            <translation>清除标注</translation>
+        </message>
+        <message numerus="yes">
+            <source>Remove all %n annotation(s) of this profile?</source>
+            <translation>
+                <numerusform>删除此性能数据的全部 %n 条标注？</numerusform>
+            </translation>
         </message>
         <message>
-            <source>free</source>
-            <translation>空闲</translation>
+            <source>&amp;Export Image…</source>
+            <translation>导出图像(&amp;E)…</translation>
         </message>
         <message>
-            <source>No aligned DSpark step records: no per-step analysis.</source>
-            <translation>没有已对齐的 DSpark 步记录：不进行逐步分析。</translation>
+            <source>Save the current view or a step as PNG, SVG or PDF with its analyses, legend and annotations</source>
+            <translation>将当前视图或某一步连同其分析、图例和标注保存为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <source>Steps (ms)</source>
-            <translation>步（ms）</translation>
+            <source>Copy &amp;Image</source>
+            <translation>复制图像(&amp;I)</translation>
         </message>
         <message>
-            <source>wall</source>
-            <translation>墙钟</translation>
+            <source>Copy the current view as an image to the clipboard</source>
+            <translation>将当前视图作为图像复制到剪贴板</translation>
         </message>
         <message>
-            <source>vs record</source>
-            <translation>与记录对比</translation>
+            <source>&amp;Step Table…</source>
+            <translation>步表格(&amp;S)…</translation>
         </message>
         <message>
-            <source>out-of-segment vs unattributed_ms</source>
-            <translation>段外时间与 unattributed_ms 对比</translation>
+            <source>Save the step table as shown (CSV or Markdown)</source>
+            <translation>按当前显示保存步表格（CSV 或 Markdown）</translation>
+        </message>
+        <message>
+            <source>&amp;Kernel Table…</source>
+            <translation>算子表格(&amp;K)…</translation>
+        </message>
+        <message>
+            <source>Save the kernel/event table as shown (CSV or Markdown)</source>
+            <translation>按当前显示保存算子/事件表格（CSV 或 Markdown）</translation>
+        </message>
+        <message>
+            <source>Stage &amp;Bands</source>
+            <translation>阶段条带(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Draft, verify, accept and commit bands of each step</source>
+            <translation>每一步的草稿、验证、接受和提交条带</translation>
+        </message>
+        <message>
+            <source>&amp;Communication Brackets</source>
+            <translation>通信区间(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Each communication operation from issue to wait; the exposed wait in red</source>
+            <translation>每个通信算子从发起到等待的区间；暴露的等待以红色显示</translation>
+        </message>
+        <message>
+            <source>Critical &amp;Path</source>
+            <translation>关键路径(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Outline the critical path of each step</source>
+            <translation>勾勒出每一步的关键路径</translation>
+        </message>
+        <message>
+            <source>&amp;Annotations</source>
+            <translation>标注(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Your notes, arrows and highlighted ranges</source>
+            <translation>您的注释、箭头和高亮区间</translation>
+        </message>
+        <message>
+            <source>Add &amp;Note</source>
+            <translation>添加注释(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Click on a lane to place a note</source>
+            <translation>点击泳道以放置注释</translation>
+        </message>
+        <message>
+            <source>Add &amp;Arrow</source>
+            <translation>添加箭头(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Drag from one place to another to draw an arrow</source>
+            <translation>从一处拖动到另一处以绘制箭头</translation>
+        </message>
+        <message>
+            <source>Highlight &amp;Range</source>
+            <translation>高亮区间(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Drag over a time range (Shift: only the lane)</source>
+            <translation>拖选一段时间范围（Shift：仅限当前泳道）</translation>
+        </message>
+        <message>
+            <source>&amp;Edit Selected Annotation…</source>
+            <translation>编辑所选标注(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>&amp;Delete Selected Annotation</source>
+            <translation>删除所选标注(&amp;D)</translation>
+        </message>
+        <message>
+            <source>&amp;Save Annotations As…</source>
+            <translation>标注另存为(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Load Annotations…</source>
+            <translation>加载标注(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>&amp;Clear All Annotations…</source>
+            <translation>清除所有标注(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>Export &amp;Table</source>
+            <translation>导出表格(&amp;T)</translation>
+        </message>
+        <message>
+            <source>&amp;Annotate</source>
+            <translation>标注(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Step Charts</source>
+            <translation>步图表</translation>
+        </message>
+        <message>
+            <source>Copied the view to the clipboard</source>
+            <translation>已将视图复制到剪贴板</translation>
+        </message>
+        <message>
+            <source>Export Step Table</source>
+            <translation>导出步表格</translation>
+        </message>
+        <message>
+            <source>Export Kernel Table</source>
+            <translation>导出算子表格</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv);;Markdown (*.md)</source>
+            <translation>CSV (*.csv);;Markdown (*.md)</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::SearchPanel</name>
+        <message>
+            <source>Search event names (Ctrl+F)…</source>
+            <translation>搜索事件名称（Ctrl+F）…</translation>
+        </message>
+        <message>
+            <source>Regular expression</source>
+            <translation>正则表达式</translation>
+        </message>
+        <message>
+            <source>Match case</source>
+            <translation>区分大小写</translation>
+        </message>
+        <message>
+            <source>Previous match (Shift+F3)</source>
+            <translation>上一个匹配（Shift+F3）</translation>
+        </message>
+        <message>
+            <source>Next match (F3)</source>
+            <translation>下一个匹配（F3）</translation>
+        </message>
+        <message>
+            <source>Matches of “%1”</source>
+            <translation>“%1”的匹配项</translation>
+        </message>
+        <message>
+            <source>no match</source>
+            <translation>无匹配</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>%1 matches</source>
+            <translation>%1 个匹配</translation>
+        </message>
+        <message>
+            <source> (first %1 listed)</source>
+            <translation>（列出前 %1 个）</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::StepBreakdownView</name>
+        <message>
+            <source>Item</source>
+            <translation>项目</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Share of wall / difference</source>
+            <translation>占墙钟时间比例 / 差值</translation>
+        </message>
+        <message>
+            <source>Select an aligned step (step table, chart or timeline) to see where its time went.</source>
+            <translation>选择一个已对齐的步（在步表格、图表或时间线中）以查看其时间分布。</translation>
         </message>
         <message>
             <source>critical path</source>
             <translation>关键路径</translation>
         </message>
-    </context>
-    <context>
-        <name>AnomalyDetector</name>
         <message>
-            <source>bs not recorded</source>
-            <translation>未记录 bs</translation>
+            <source>ms of the step wall (%1)</source>
+            <translation>ms（步墙钟时间 %1）</translation>
         </message>
         <message>
-            <source>verify tokens not recorded</source>
-            <translation>未记录验证 token 数</translation>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
         </message>
         <message>
-            <source>verify tokens=%1</source>
-            <translation>验证 token 数=%1</translation>
+            <source>Stage bands (device elapsed)</source>
+            <translation>阶段条带（设备耗时）</translation>
         </message>
         <message>
-            <source>%1 %2 ms is %3 robust σ above the median %4 ms of %5 steps with %6</source>
-            <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 高 %3 个稳健 σ</translation>
+            <source>Planner gap</source>
+            <translation>Planner 间隙</translation>
         </message>
         <message>
-            <source>%1 %2 ms is %3 robust σ below the median %4 ms of %5 steps with %6</source>
-            <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 低 %3 个稳健 σ</translation>
+            <source>Planner gap + accept/commit tail</source>
+            <translation>Planner 间隙 + 接受/提交尾段</translation>
         </message>
         <message>
-            <source>unattributed share %1 % of step_gpu_ms vs median %2 % of %3 steps with %4</source>
-            <translation>未归属时间占 step_gpu_ms 的 %1 %，而 %3 个具有 %4 的步的中位数为 %2 %</translation>
-        </message>
-    </context>
-    <context>
-        <name>StepAlignment</name>
-        <message>
-            <source>the trace step is %1; only decode steps have records</source>
-            <translation>trace 中该步为 %1；只有 decode 步才有记录</translation>
+            <source>Host gap before next step</source>
+            <translation>下一步前的主机间隙</translation>
         </message>
         <message>
-            <source>bs=%1 in the trace, %2 in the record</source>
-            <translation>trace 中 bs=%1，记录中为 %2</translation>
+            <source>Communication</source>
+            <translation>通信</translation>
         </message>
         <message>
-            <source>g_sq=%1 in the trace, verify tokens %2 in the record</source>
-            <translation>trace 中 g_sq=%1，记录中验证 token 数为 %2</translation>
+            <source>Exposed (consumer waited)</source>
+            <translation>暴露（消费方等待）</translation>
         </message>
         <message>
-            <source>neither bs nor token counts to compare</source>
-            <translation>bs 和 token 数均无可比较</translation>
+            <source>Hidden</source>
+            <translation>隐藏</translation>
         </message>
         <message>
-            <source>the trace step has no step[...] forward span to compare with</source>
-            <translation>trace 中该步没有可比较的 step[...] 前向区间</translation>
+            <source>Operations</source>
+            <translation>通信算子数</translation>
         </message>
         <message>
-            <source>The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the records cannot be placed on the timeline</source>
-            <translation>trace 中没有 scheduler.run_batch、step[...]、STEP_TIME 或 ProfilerStep 区间：无法将记录放置到时间线上</translation>
-        </message>
-        <message>
-            <source>No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME spans, one per scheduler step assumed; bs and token counts cannot be checked</source>
-            <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 STEP_TIME 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
-        </message>
-        <message>
-            <source>No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N spans, one per scheduler step assumed; bs and token counts cannot be checked</source>
-            <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 ProfilerStep#N 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
-        </message>
-        <message>
-            <source>rank %1: %n other placement(s) of the trace fit the records equally well; the earliest is used</source>
-            <translation>rank %1：trace 还有 %n 种其他放置方式与记录同样吻合；采用最早的一种</translation>
-        </message>
-        <message>
-            <source>rank %1: the trace's first step is placed at forward_ct %2, start_step is %3</source>
-            <translation>rank %1：trace 的第一步被放置在 forward_ct %2，而 start_step 为 %3</translation>
-        </message>
-        <message>
-            <source>rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)</source>
-            <translation>rank %1：forward_ct %2–%3 没有对应的 trace 步（trace 中缺少区间？）</translation>
-        </message>
-        <message>
-            <source>no trace step maps to this forward_ct</source>
-            <translation>没有 trace 步对应此 forward_ct</translation>
-        </message>
-        <message>
-            <source>fallback spans carry no bs or token counts</source>
-            <translation>后备区间不含 bs 或 token 数</translation>
-        </message>
-        <message>
-            <source>Anchored at start_step=%1 from profiler_metadata.json</source>
-            <translation>依据 profiler_metadata.json 锚定在 start_step=%1</translation>
-        </message>
-        <message>
-            <source>start_step unknown: placed where the trace's bs and g_sq best match the records</source>
-            <translation>start_step 未知：放置在 trace 的 bs 和 g_sq 与记录最吻合的位置</translation>
-        </message>
-        <message>
-            <source>start_step unknown: the first record is placed on the first decode step of the trace</source>
-            <translation>start_step 未知：第一条记录被放置在 trace 的第一个 decode 步上</translation>
+            <source>Pre-replay host gap</source>
+            <translation>回放前主机间隙</translation>
         </message>
     </context>
     <context>
-        <name>StepRecordLoader</name>
+        <name>dspark::ui::StepChartsPanel</name>
         <message>
-            <source>%1 is not an integer (%2); taken as not recorded</source>
-            <translation>%1 不是整数（%2）；视为未记录</translation>
+            <source>Rank:</source>
+            <translation>Rank：</translation>
         </message>
         <message>
-            <source>%1 is not a number (%2); taken as not recorded</source>
-            <translation>%1 不是数字（%2）；视为未记录</translation>
+            <source>Export Chart…</source>
+            <translation>导出图表…</translation>
         </message>
         <message>
-            <source>reqs is not a list; taken as not recorded</source>
-            <translation>reqs 不是列表；视为未记录</translation>
+            <source>Save the shown chart as PNG, SVG or PDF</source>
+            <translation>将当前图表保存为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
-            <source>not an object; skipped</source>
-            <translation>不是对象；已跳过</translation>
+            <source>Step time</source>
+            <translation>步耗时</translation>
         </message>
         <message>
-            <source>not a JSON object; skipped</source>
-            <translation>不是 JSON 对象；已跳过</translation>
+            <source>Communication</source>
+            <translation>通信</translation>
         </message>
         <message>
-            <source>no forward_ct; skipped</source>
-            <translation>没有 forward_ct；已跳过</translation>
+            <source>Critical path</source>
+            <translation>关键路径</translation>
         </message>
         <message>
-            <source>forward_ct is not an integer; skipped</source>
-            <translation>forward_ct 不是整数；已跳过</translation>
+            <source>TPOT / commit length</source>
+            <translation>TPOT / 提交长度</translation>
         </message>
         <message>
-            <source>records is not a list; skipped</source>
-            <translation>records 不是列表；已跳过</translation>
+            <source>Histogram</source>
+            <translation>直方图</translation>
         </message>
         <message>
-            <source>not a list</source>
-            <translation>不是列表</translation>
+            <source>Selected step</source>
+            <translation>所选步</translation>
         </message>
         <message>
-            <source>line %1</source>
-            <translation>第 %1 行</translation>
+            <source> — rank %1</source>
+            <translation> — rank %1</translation>
         </message>
         <message>
-            <source>not valid JSON; line skipped</source>
-            <translation>不是有效的 JSON；已跳过该行</translation>
+            <source>Step time by segment (record GPU times)</source>
+            <translation>按段划分的步耗时（记录的 GPU 时间）</translation>
         </message>
         <message>
-            <source>%1: cannot be read</source>
-            <translation>%1：无法读取</translation>
+            <source>Step time by segment: no step records</source>
+            <translation>按段划分的步耗时：无步记录</translation>
         </message>
         <message>
-            <source>%1: a JSON document without DSpark step records (expected a server_info response, a dspark_info_record or a list of records)</source>
-            <translation>%1：JSON 文档中没有 DSpark 步记录（应为 server_info 响应、dspark_info_record 或记录列表）</translation>
+            <source>Step time by segment: no GPU segment times recorded</source>
+            <translation>按段划分的步耗时：未记录 GPU 段时间</translation>
         </message>
         <message>
-            <source>Loading cancelled</source>
-            <translation>已取消加载</translation>
+            <source>Draft</source>
+            <translation>草稿</translation>
         </message>
         <message>
-            <source>%1: holds no DSpark step records (was SGLANG_DSPARK_DEBUG_DUMP set when it was saved?)</source>
-            <translation>%1：不含 DSpark 步记录（保存时是否设置了 SGLANG_DSPARK_DEBUG_DUMP？）</translation>
+            <source>Target verify</source>
+            <translation>目标验证</translation>
         </message>
         <message>
-            <source>%1: no DSpark step records could be read (first problem: %2)</source>
-            <translation>%1：无法读取任何 DSpark 步记录（第一个问题：%2）</translation>
+            <source>Out of segment</source>
+            <translation>段外</translation>
         </message>
         <message>
-            <source>%1: %n more problem(s) not listed</source>
-            <translation>%1：另有 %n 个问题未列出</translation>
+            <source>Anomalous step</source>
+            <translation>异常步</translation>
         </message>
         <message>
-            <source>%n record(s) of rank %1 repeat a forward_ct already loaded; skipped (the first is kept)</source>
-            <translation>rank %1 有 %n 条记录的 forward_ct 与已加载的重复；已跳过（保留第一条）</translation>
+            <source>ms</source>
+            <translation>ms</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (GPU) and mean commit length</source>
+            <translation>有效 TPOT（GPU）与平均提交长度</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (CPU) and mean commit length</source>
+            <translation>有效 TPOT（CPU）与平均提交长度</translation>
+        </message>
+        <message>
+            <source>Effective TPOT (ms)</source>
+            <translation>有效 TPOT（ms）</translation>
+        </message>
+        <message>
+            <source>Mean commit length (tokens)</source>
+            <translation>平均提交长度（token）</translation>
+        </message>
+        <message>
+            <source>forward_ct</source>
+            <translation>forward_ct</translation>
+        </message>
+        <message>
+            <source>TPOT (ms)</source>
+            <translation>TPOT（ms）</translation>
+        </message>
+        <message>
+            <source>commit length (tokens)</source>
+            <translation>提交长度（token）</translation>
+        </message>
+        <message>
+            <source>Communication per step: exposed vs hidden</source>
+            <translation>每步通信：暴露与隐藏</translation>
+        </message>
+        <message>
+            <source>Communication per step: analysing…</source>
+            <translation>每步通信：正在分析…</translation>
+        </message>
+        <message>
+            <source>Communication per step: no step aligned to the timeline</source>
+            <translation>每步通信：没有与时间线对齐的步</translation>
+        </message>
+        <message>
+            <source>Exposed (consumer waited)</source>
+            <translation>暴露（消费方等待）</translation>
+        </message>
+        <message>
+            <source>Hidden (overlapped)</source>
+            <translation>隐藏（已重叠）</translation>
+        </message>
+        <message>
+            <source>Critical path by category: no analysed step</source>
+            <translation>按类别划分的关键路径：没有已分析的步</translation>
+        </message>
+        <message>
+            <source>Critical path by category (sums to the step wall)</source>
+            <translation>按类别划分的关键路径（总和等于步墙钟时间）</translation>
+        </message>
+        <message>
+            <source>Histogram of step times: no step times</source>
+            <translation>步耗时直方图：无步耗时数据</translation>
+        </message>
+        <message>
+            <source>Histogram of step times (step GPU)</source>
+            <translation>步耗时直方图（步 GPU）</translation>
+        </message>
+        <message>
+            <source>Histogram of step times (step CPU)</source>
+            <translation>步耗时直方图（步 CPU）</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Anomalous steps</source>
+            <translation>异常步</translation>
+        </message>
+        <message>
+            <source>step time (ms)</source>
+            <translation>步耗时（ms）</translation>
+        </message>
+        <message>
+            <source>steps</source>
+            <translation>步数</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1–%2 ms: %n step(s)
+forward_ct %3</source>
+            <translation>
+                <numerusform>%1–%2 ms：%n 步
+forward_ct %3</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
+            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <source>Export Chart</source>
+            <translation>导出图表</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
         </message>
     </context>
     <context>
-        <name>DemoWriter</name>
+        <name>dspark::ui::StepTablePanel</name>
         <message>
-            <source>%1: cannot write the file</source>
-            <translation>%1：无法写入文件</translation>
+            <source>Filter steps…</source>
+            <translation>过滤步…</translation>
         </message>
         <message>
-            <source>no output folder given</source>
-            <translation>未指定输出文件夹</translation>
+            <source>Anomalous only</source>
+            <translation>仅异常</translation>
         </message>
         <message>
-            <source>%1: exists and is not a folder</source>
-            <translation>%1：已存在且不是文件夹</translation>
+            <source>Show only the steps flagged as anomalous (highlighted in red)</source>
+            <translation>仅显示标记为异常的步（红色高亮）</translation>
         </message>
         <message>
-            <source>%1: cannot read the folder (%2)</source>
-            <translation>%1：无法读取文件夹（%2）</translation>
+            <source>This profile has no DSpark step records. Open a folder that holds server_info JSON or step-record JSON Lines next to the profiler output to see the step table.</source>
+            <translation>此性能数据没有 DSpark 步记录。请打开在 profiler 输出旁含有 server_info JSON 或步记录 JSON Lines 的文件夹，以查看步表格。</translation>
         </message>
         <message>
-            <source>%1: the folder is not empty (the demo is written into a new or empty folder)</source>
-            <translation>%1：文件夹非空（演示数据只会写入新建的或空的文件夹）</translation>
+            <source>steps: %1</source>
+            <translation>步：%1</translation>
         </message>
         <message>
-            <source>%1: cannot create the folder (%2)</source>
-            <translation>%1：无法创建文件夹（%2）</translation>
+            <source>steps: %1 of %2</source>
+            <translation>步：%1 / %2</translation>
         </message>
         <message>
-            <source>%1: cancelled</source>
-            <translation>%1：已取消</translation>
+            <source>, anomalous: %1</source>
+            <translation>，异常：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::TimeRuler</name>
+        <message>
+            <source>Drag to zoom to an interval; double-click to fit everything</source>
+            <translation>拖动以缩放到某区间；双击以显示全部</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::TimelineView</name>
+        <message>
+            <source>frame %1 ms</source>
+            <translation>帧 %1 ms</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 lanes — click to collapse or expand</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 条泳道 — 点击折叠或展开</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3&lt;br&gt;%4 events, nesting depth %5</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · %3&lt;br&gt;%4 个事件，嵌套深度 %5</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;value %1 at %2</source>
+            <translation>&lt;br&gt;%2 处的值为 %1</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;%1 · starts at %2 · %3</source>
+            <translation>&lt;br&gt;%1 · 开始于 %2 · %3</translation>
+        </message>
+        <message>
+            <source> (stream %1)</source>
+            <translation>（流 %1）</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;&lt;i&gt;%1 events share this pixel — zoom in to see them&lt;/i&gt;</source>
+            <translation>&lt;br&gt;&lt;i&gt;%1 个事件位于同一像素 — 放大以查看&lt;/i&gt;</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;… %1 more in the details pane</source>
+            <translation>&lt;br&gt;… 另有 %1 个，见详情面板</translation>
+        </message>
+        <message>
+            <source>&lt;br&gt;links: %1 outgoing, %2 incoming</source>
+            <translation>&lt;br&gt;关联：%1 条出向，%2 条入向</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::TimelineWidget</name>
+        <message>
+            <source>Drag to zoom to an interval; double-click to fit everything</source>
+            <translation>拖动以缩放到某区间；双击以显示全部</translation>
+        </message>
+    </context>
+    <context>
+        <name>TimelineRenderer</name>
+        <message>
+            <source>max %1</source>
+            <translation>最大 %1</translation>
+        </message>
+        <message>
+            <source>Span %1</source>
+            <translation>跨度 %1</translation>
+        </message>
+        <message>
+            <source>+%1 from start</source>
+            <translation>距起点 +%1</translation>
+        </message>
+        <message>
+            <source>clock time</source>
+            <translation>时钟时间</translation>
+        </message>
+        <message>
+            <source>from profile start</source>
+            <translation>自性能数据起点</translation>
         </message>
     </context>
 </TS>
