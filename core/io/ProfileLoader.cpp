@@ -85,7 +85,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 
     auto profile = std::make_shared<Profile>();
     std::error_code ec;
-    profile->rootPath = fs::absolute(path, ec).string();
+    profile->rootPath = fs::weakly_canonical(fs::absolute(path, ec), ec).string();
 
     std::vector<const ScannedFile*> work;
     double totalBytes = 0;

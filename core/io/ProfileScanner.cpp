@@ -118,7 +118,7 @@ ScanResult scanProfilePath(const std::string& path)
 {
     ScanResult result;
     std::error_code ec;
-    const fs::path root = fs::absolute(fs::path(path), ec);
+    const fs::path root = fs::weakly_canonical(fs::absolute(fs::path(path), ec), ec);
     if (path.empty() || !fs::exists(root, ec)) {
         result.error = QCoreApplication::translate("ProfileScanner", "%1: no such file or folder")
                            .arg(QString::fromStdString(path));

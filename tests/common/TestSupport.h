@@ -14,9 +14,13 @@
 namespace dspark::test {
 
 // Absolute path of a file/folder under the real fixture folder (DSPARK_REAL_TESTDATA).
+// The path of a real fixture as the loaders name it in messages: absolute, with ".." and symlinks
+// resolved.
 inline QString realData(const QString& relative)
 {
-    return QDir(QStringLiteral(DSPARK_REAL_TESTDATA)).filePath(relative);
+    const QString path = QDir(QStringLiteral(DSPARK_REAL_TESTDATA)).filePath(relative);
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(path) : canonical;
 }
 
 inline bool haveRealData()
@@ -61,9 +65,9 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
 } // namespace dspark::test
 
 // Skips the current test function when the real fixture folder is absent.
-#define DSPARK_REQUIRE_REAL_DATA()                                                                           \
-    do {                                                                                                     \
-        if (!dspark::test::haveRealData())                                                                   \
-            QSKIP("real fixture folder " DSPARK_REAL_TESTDATA                                                \
-                  " is absent (set -DDSPARK_REAL_TESTDATA=...); this test reads real profiler output");      \
+#define DSPARK_REQUIRE_REAL_DATA()                                                                                     \
+    do {                                                                                                               \
+        if (!dspark::test::haveRealData())                                                                             \
+            QSKIP("real fixture folder " DSPARK_REAL_TESTDATA                                                          \
+                  " is absent (set -DDSPARK_REAL_TESTDATA=...); this test reads real profiler output");                \
     } while (0)
