@@ -8,6 +8,8 @@
 #include "panels/EventDetailsPane.h"
 #include "panels/EventTablePanel.h"
 #include "panels/StepTablePanel.h"
+#include "report/ExportDialog.h"
+#include "report/ReportActions.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTableModel.h"
 #include "timeline/LaneLayout.h"
@@ -19,6 +21,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QListWidget>
 #include <QMimeData>
 #include <QSettings>
@@ -151,6 +154,22 @@ private Q_SLOTS:
         QVERIFY(charts->widget()->isVisible());
         snap("3b-step-charts");
         w->findChild<QDockWidget*>(QStringLiteral("stepsDock"))->raise();
+    }
+
+    void theExportDialogPreviewsTheStep()
+    {
+        w->reports()->openExportDialog();
+        ExportDialog* dialog = w->reports()->exportDialog();
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        dialog->setSource(ExportDialog::Source::Step);
+        QApplication::processEvents();
+        // The preview follows the choices after a short pause.
+        QTRY_VERIFY(!dialog->previewLabel()->pixmap().isNull());
+        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+        if (!dir.isEmpty())
+            QVERIFY(dialog->grab().save(dir + QStringLiteral("/3c-export-dialog.png")));
+        dialog->close();
     }
 
     void keysZoomInAndHistoryGoesBack()
