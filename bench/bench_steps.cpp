@@ -32,14 +32,19 @@ static long peakRssKb()
     return -1;
 }
 
-// forward_ct of record k: 1000 + k plus one prefill gap every 50 steps; bs cycles 8..15 every 400 steps.
+// forward_ct of record k: 1000 + k plus one prefill gap every 50 steps; bs is 8..15, a pseudo-random
+// value per block of 400 steps (a periodic bs would make the unanchored alignment ambiguous: it would
+// find the first period that fits, not the traced one).
 static int64_t forwardCtOf(int64_t k)
 {
     return 1000 + k + k / 50;
 }
 static int bsOf(int64_t k)
 {
-    return 8 + static_cast<int>((k / 400) % 8);
+    uint64_t x = static_cast<uint64_t>(k / 400) + 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return 8 + static_cast<int>((x ^ (x >> 31)) % 8);
 }
 
 int main(int argc, char** argv)
@@ -128,8 +133,10 @@ int main(int argc, char** argv)
     p.metadata.clear();
     t0 = Clock::now();
     a = alignSteps(p, *set);
-    std::printf("align without start_step (workload vote): %.0f ms, agreement %.3f, first forward_ct %lld\n",
-                msSince(t0), a.agreement.value_or(-1), static_cast<long long>(a.ranks.at(0).firstForwardCt));
+    std::printf("align without start_step (workload vote): %.0f ms, agreement %.3f, first forward_ct %lld "
+                "(traced: %lld)\n",
+                msSince(t0), a.agreement.value_or(-1), static_cast<long long>(a.ranks.at(0).firstForwardCt),
+                static_cast<long long>(forwardCtOf(first)));
     set->alignment = std::move(a);
     t0 = Clock::now();
     const std::string json = stepsJson(p).dump();
