@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QStringList>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -91,9 +92,13 @@ int main(int argc, char** argv)
         t = Clock::now();
         const ProfileAnalysis all = analyzeProfile(profile, rules);
         const double totalMs = msSince(t);
-        std::printf("index+pairing %.1f ms, step windows %.1f ms, %zu steps (%zu comm ops) %.1f ms, "
-                    "analyzeProfile %.1f ms\n",
-                    indexMs, windowsMs, windows.size(), ops, stepsMs, totalMs);
+        // Per step and per device task: the step analyses should be linear in tasks.
+        const double tasks = static_cast<double>(profile.stats().deviceTasks);
+        const double steps = static_cast<double>(std::max<size_t>(1, windows.size()));
+        std::printf("index+pairing %.1f ms, step windows %.1f ms, %zu steps (%zu comm ops) %.1f ms = %.3f ms/step, "
+                    "analyzeProfile %.1f ms = %.3f ms/step = %.3f us/task\n",
+                    indexMs, windowsMs, windows.size(), ops, stepsMs, stepsMs / steps, totalMs, totalMs / steps,
+                    tasks > 0 ? totalMs * 1000.0 / tasks : 0.0);
         for (const StepAnalysis& s : all.steps)
             if (i == 0 && s.window.forwardCt == hopsOf)
                 for (const PathHop& h : s.criticalPath.hops)
