@@ -1,6 +1,6 @@
 // Step records at scale: load a server_info.json with many records, derive the table, detect anomalies,
 // align to a trace with many scheduler iterations (anchored and unanchored), write the steps JSON.
-// Usage: bench_steps [records=200000] [reqs_per_step=8] [trace_steps=20000]
+// Usage: bench_steps [records=200000] [reqs_per_step=8] [trace_steps=20000] [bs_block=400]
 // Figures go to docs/performance.md ("Step records").
 #include "io/ProfileLoader.h"
 #include "report/StepsJson.h"
@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -33,15 +34,16 @@ static long peakRssKb()
 }
 
 // forward_ct of record k: 1000 + k plus one prefill gap every 50 steps; bs is 8..15, a pseudo-random
-// value per block of 400 steps (a periodic bs would make the unanchored alignment ambiguous: it would
-// find the first period that fits, not the traced one).
+// value per block of bs_block steps (400 by default; a periodic bs would make the unanchored alignment
+// ambiguous: it would find the first period that fits, not the traced one).
 static int64_t forwardCtOf(int64_t k)
 {
     return 1000 + k + k / 50;
 }
+static int64_t g_bsBlock = 400;
 static int bsOf(int64_t k)
 {
-    uint64_t x = static_cast<uint64_t>(k / 400) + 0x9e3779b97f4a7c15ull;
+    uint64_t x = static_cast<uint64_t>(k / g_bsBlock) + 0x9e3779b97f4a7c15ull;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return 8 + static_cast<int>((x ^ (x >> 31)) % 8);
@@ -53,6 +55,7 @@ int main(int argc, char** argv)
     const int64_t records = argc > 1 ? std::stoll(argv[1]) : 200000;
     const int reqs = argc > 2 ? std::stoi(argv[2]) : 8;
     const int64_t traceSteps = argc > 3 ? std::stoll(argv[3]) : 20000;
+    g_bsBlock = argc > 4 ? std::max<int64_t>(1, std::stoll(argv[4])) : 400;
     QTemporaryDir dir(QStringLiteral("/tmp/bench-steps-XXXXXX"));
     const std::string path = dir.filePath(QStringLiteral("server_info.json")).toStdString();
     {
