@@ -152,6 +152,60 @@ bool notesContain(const StepAlignment& a, const QString& text)
     return false;
 }
 
+// A long decode run as bench_steps makes it: record k has forward_ct 1000 + k + k / gap (a prefill every
+// `gap` decode steps), bs 8..15 pseudo-random per block of `block` steps (constant in between), 4·bs
+// verify tokens. bench_steps: gap 50, block 400.
+struct LongRun {
+    int64_t gap = 50;
+    int64_t block = 400;
+    int64_t forwardCt(int64_t k) const { return 1000 + k + k / gap; }
+    int bs(int64_t k) const
+    {
+        uint64_t x = static_cast<uint64_t>(k / block) + 0x9e3779b97f4a7c15ull;
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+        return 8 + static_cast<int>((x ^ (x >> 31)) % 8);
+    }
+
+    StepRecordSet records(int64_t count) const
+    {
+        StepRecordSet set;
+        std::vector<StepRecord>& out = set.rankRecords(0).records;
+        for (int64_t k = 0; k < count; ++k) {
+            StepRecord r;
+            r.forwardCt = forwardCt(k);
+            r.bs = r.numRunningReqs = bs(k);
+            r.numVerifyTokens = r.verifyTokensLocal = r.verifyTokensGraphKey = 4 * *r.bs;
+            out.push_back(r);
+            set.rows.push_back({0, 0, static_cast<uint32_t>(k), {}}); // all alignSteps reads: no rebuild()
+        }
+        return set;
+    }
+
+    // run_batch + forward span per scheduler iteration for `steps` forward_cts from that of record
+    // `first` (the prefills between the records are EXTEND steps).
+    void trace(Profile& p, int64_t records, int64_t first, int64_t steps) const
+    {
+        const int rank = p.ensureRank(0, 0);
+        const uint32_t py = p.laneFor({LaneKind::Host, rank, -1, -1, 1, "Python", "Thread 1", 0});
+        const uint32_t runBatch = p.strings.intern("scheduler.run_batch");
+        int64_t k = first;
+        int64_t fct = forwardCt(first);
+        for (int64_t i = 0; i < steps; ++i, ++fct) {
+            const bool decode = k < records && forwardCt(k) == fct;
+            const int b = decode ? bs(k) : 1;
+            p.lanes[py].append(i * kPeriod, 1000, runBatch, EventKind::Annotation);
+            const std::string name =
+                decode ? "step[TARGET_VERIFY bs=" + std::to_string(b) + " g_sq=" + std::to_string(4 * b) + "]"
+                       : "step[EXTEND bs=1 c_sq=2048]";
+            p.lanes[py].append(i * kPeriod + 100, 800, p.strings.intern(name), EventKind::Annotation);
+            if (decode)
+                ++k;
+        }
+        p.finalize();
+    }
+};
+
 } // namespace
 
 class TestStepAlignment : public QObject {
@@ -265,6 +319,38 @@ private Q_SLOTS:
         QCOMPARE(a.ranks[0].firstForwardCt, int64_t(100));
         QCOMPARE(*a.agreement, 1.0);
         QVERIFY(notesContain(a, QStringLiteral("start_step unknown")));
+    }
+
+    void withoutStartStepLongRunsOfOneBsFindTheTracedOffset_data()
+    {
+        QTest::addColumn<int>("records");
+        QTest::addColumn<int>("traceSteps");
+        QTest::addColumn<int>("gap");
+        QTest::addColumn<int>("block");
+        QTest::newRow("bench_steps shape, 70 000 records, 1 000 steps") << 70000 << 1000 << 50 << 400;
+        QTest::newRow("blocks of 40, a prefill every 5") << 20000 << 2000 << 5 << 40;
+    }
+
+    // bs constant over blocks of steps: offsets inside a block, and blocks of the same bs elsewhere,
+    // match almost every step; only the bs changes and the prefills pin the traced offset.
+    void withoutStartStepLongRunsOfOneBsFindTheTracedOffset()
+    {
+        QFETCH(int, records);
+        QFETCH(int, traceSteps);
+        QFETCH(int, gap);
+        QFETCH(int, block);
+        const LongRun run{gap, block};
+        const StepRecordSet set = run.records(records);
+        Profile p;
+        const int64_t first = records / 2;
+        run.trace(p, records, first, traceSteps);
+        const StepAlignment a = alignSteps(p, set);
+        QCOMPARE(a.anchor, std::string("workload"));
+        QCOMPARE(a.ranks.size(), size_t(1));
+        QCOMPARE(a.ranks[0].firstForwardCt, run.forwardCt(first));
+        QCOMPARE(*a.agreement, 1.0);
+        QCOMPARE(a.mismatched, size_t(0));
+        QVERIFY(!notesContain(a, QStringLiteral("fit the records equally well")));
     }
 
     void aStartStepOffByOneIsCorrectedAndSaid()
