@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <tuple>
 #include <unordered_map>
 
@@ -370,11 +371,40 @@ struct Assignment {
 constexpr int kMaxShift = 3;          // how far the alignment may drift from the anchor (missing spans)
 constexpr double kShiftPenalty = 0.5; // per forward_ct of drift
 
+// verify() without the notes, for the searches: the failed share of the checks (1 when the step kind is
+// wrong), -1 when nothing can be checked.
+double failedShareOf(const StepRecord& r, const TraceStep& step)
+{
+    const StepKind kind = kindOfMode(step.mode);
+    if (kind == StepKind::Prefill || kind == StepKind::Idle)
+        return 1.0;
+    int checks = 0, failed = 0;
+    const std::optional<int64_t> bs = r.bs ? r.bs : r.numRunningReqs;
+    if (step.bs && bs) {
+        ++checks;
+        failed += *step.bs != *bs ? 1 : 0;
+    }
+    if (step.tokens) {
+        bool any = false, hit = false;
+        for (const std::optional<int64_t>* c :
+             {&r.numVerifyTokens, &r.verifyTokensLocal, &r.verifyTokensDpSynced, &r.verifyTokensGraphKey})
+            if (*c) {
+                any = true;
+                hit = hit || **c == *step.tokens;
+            }
+        if (any) {
+            ++checks;
+            failed += hit ? 0 : 1;
+        }
+    }
+    return checks > 0 ? static_cast<double>(failed) / checks : -1.0;
+}
+
 double stepCost(const RankIndex& idx, const StepRecordSet& set, const TraceStep& step, int64_t f)
 {
     const long k = idx.find(f);
     if (k >= 0) // a step that agrees on some checks is a better match than one that agrees on none
-        return verify(set.record(idx.rows[static_cast<size_t>(k)]), step).failedShare;
+        return std::max(0.0, failedShareOf(set.record(idx.rows[static_cast<size_t>(k)]), step));
     return kindOfMode(step.mode) == StepKind::Decode && idx.covers(f) ? 1.0 : 0.0;
 }
 
@@ -432,64 +462,190 @@ std::vector<int64_t> assignForwardCts(const RankIndex& idx, const StepRecordSet&
     return fct;
 }
 
-// Without start_step: the offset (forward_ct of trace step 0) at which most trace steps find a record
-// with the same bs and token count. Votes from the steps with the rarest workload first (bounded work).
+// Without start_step: the offset (forward_ct of trace step 0) at which the trace best fits the records.
+// Candidates come from two votes, each bounded by kVoteBudget record comparisons:
+// - changes: where the workload changes between trace steps i-1 → i (bs → other bs, decode → prefill,
+//   prefill → decode), the records must change the same way between forward_ct base+i-1 → base+i. Long
+//   runs of one bs carry no information about the offset; their ends do.
+// - steps: a decode step votes for every offset that puts a record of its workload on it; voters are
+//   spread evenly over the trace when not all can vote.
+// The best kKeepCandidates of each vote (and every candidate tied with the last kept) are re-scored over
+// the trace (matching steps minus failed checks); when that would exceed kRescoreBudget step checks, all
+// are first scored on an evenly spread subsample of the steps and the best re-scored in full.
 struct Vote {
     std::optional<int64_t> base;
     size_t ties = 0;
 };
 
-Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps)
+constexpr size_t kVoteBudget = 2'000'000;    // record comparisons per vote
+constexpr size_t kRescoreBudget = 4'000'000; // step checks when re-scoring candidates
+constexpr size_t kKeepCandidates = 16;       // per vote (plus ties), and after a subsampled scoring
+constexpr size_t kMaxCandidates = 4096;      // before scoring
+
+// Workload of a position for the change vote: the bs of a decode step / record, kNoStep for a prefill or
+// idle trace step / a forward_ct without record, kUnknownWorkload when it cannot be told.
+constexpr int64_t kNoStep = std::numeric_limits<int64_t>::min();
+constexpr int64_t kUnknownWorkload = kNoStep + 1;
+
+std::optional<int64_t> recordBs(const StepRecord& r)
 {
-    std::unordered_map<int64_t, std::vector<size_t>> byBs; // bs → positions in idx
-    for (size_t k = 0; k < idx.fcts.size(); ++k) {
-        const StepRecord& r = set.record(idx.rows[k]);
-        if (const auto bs = r.bs ? r.bs : r.numRunningReqs)
-            byBs[*bs].push_back(k);
-    }
-    std::vector<size_t> voters;
-    for (size_t i = 0; i < steps.size(); ++i)
-        if (kindOfMode(steps[i].mode) == StepKind::Decode && steps[i].bs && byBs.count(*steps[i].bs))
-            voters.push_back(i);
-    std::stable_sort(voters.begin(), voters.end(),
-                     [&](size_t a, size_t b) { return byBs.at(*steps[a].bs).size() < byBs.at(*steps[b].bs).size(); });
-    std::unordered_map<int64_t, size_t> votes;
-    size_t budget = 2'000'000;
-    for (size_t i : voters) {
-        const std::vector<size_t>& bucket = byBs.at(*steps[i].bs);
-        if (bucket.size() > budget && !votes.empty())
-            break;
-        budget -= std::min(budget, bucket.size());
-        for (size_t k : bucket)
-            if (verify(set.record(idx.rows[k]), steps[i]).status == StepMatch::Match)
-                ++votes[idx.fcts[k] - static_cast<int64_t>(i)];
-    }
-    if (votes.empty())
-        return {};
-    // Re-score the best candidates over every step: agreeing minus disagreeing steps.
-    std::vector<std::pair<size_t, int64_t>> top;
+    return r.bs ? r.bs : r.numRunningReqs;
+}
+
+// The best `keep` bases by votes (smallest base first on ties), plus every base tied with the last kept.
+void keepBest(const std::unordered_map<int64_t, size_t>& votes, size_t keep, std::vector<int64_t>& out)
+{
+    std::vector<std::pair<size_t, int64_t>> ranked;
+    ranked.reserve(votes.size());
     for (const auto& [base, count] : votes)
-        top.push_back({count, base});
-    std::sort(top.begin(), top.end(), [](const auto& a, const auto& b) {
+        ranked.push_back({count, base});
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
-    top.resize(std::min<size_t>(top.size(), 16));
-    std::vector<double> scores;
-    for (const auto& [count, base] : top) {
-        double score = 0;
-        for (size_t i = 0; i < steps.size(); ++i)
-            score -= stepCost(idx, set, steps[i], base + static_cast<int64_t>(i));
-        scores.push_back(score);
+    for (size_t r = 0; r < ranked.size() && out.size() < kMaxCandidates; ++r) {
+        if (r >= keep && ranked[r].first < ranked[keep - 1].first)
+            break;
+        out.push_back(ranked[r].second);
     }
-    const double bestScore = *std::max_element(scores.begin(), scores.end());
-    Vote vote;
-    for (size_t k = 0; k < top.size(); ++k) {
-        if (scores[k] != bestScore)
+}
+
+// Every `stride`-th element of `voters` (phase chosen so they spread over the whole trace) casts its
+// votes through `cast`, which returns the comparisons it made; stops when the budget is spent.
+template <typename Cast> void spreadVotes(const std::vector<size_t>& voters, size_t work, Cast&& cast)
+{
+    const size_t stride = std::max<size_t>(1, (work + kVoteBudget - 1) / kVoteBudget);
+    size_t spent = 0;
+    for (size_t v = stride / 2; v < voters.size() && spent < kVoteBudget; v += stride)
+        spent += cast(voters[v]);
+}
+
+Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps)
+{
+    const size_t n = steps.size();
+    std::vector<int64_t> candidates;
+
+    // Change vote.
+    auto traceKey = [&](size_t i) -> int64_t {
+        switch (kindOfMode(steps[i].mode)) {
+        case StepKind::Decode: return steps[i].bs ? *steps[i].bs : kUnknownWorkload;
+        case StepKind::Prefill:
+        case StepKind::Idle: return kNoStep;
+        case StepKind::Unknown: break;
+        }
+        return kUnknownWorkload;
+    };
+    auto recordKey = [&](size_t k) {
+        const std::optional<int64_t> bs = recordBs(set.record(idx.rows[k]));
+        return bs ? *bs : kUnknownWorkload;
+    };
+    std::map<std::pair<int64_t, int64_t>, std::vector<int64_t>> recordChanges; // (before, after) → forward_ct
+    auto addChange = [&](int64_t before, int64_t after, int64_t f) {
+        if (before != after && before != kUnknownWorkload && after != kUnknownWorkload)
+            recordChanges[{before, after}].push_back(f);
+    };
+    for (size_t k = 0; k < idx.fcts.size(); ++k) {
+        const int64_t f = idx.fcts[k];
+        const int64_t key = recordKey(k);
+        addChange(k > 0 && idx.fcts[k - 1] == f - 1 ? recordKey(k - 1) : kNoStep, key, f);
+        if (k + 1 == idx.fcts.size() || idx.fcts[k + 1] != f + 1)
+            addChange(key, kNoStep, f + 1);
+    }
+    std::vector<size_t> changeVoters;
+    size_t work = 0;
+    for (size_t i = 1; i < n; ++i) {
+        const int64_t before = traceKey(i - 1), after = traceKey(i);
+        if (before == after || before == kUnknownWorkload || after == kUnknownWorkload)
             continue;
-        if (vote.base)
+        const auto it = recordChanges.find({before, after});
+        if (it == recordChanges.end())
+            continue;
+        changeVoters.push_back(i);
+        work += it->second.size();
+    }
+    std::unordered_map<int64_t, size_t> votes;
+    spreadVotes(changeVoters, work, [&](size_t i) {
+        const std::vector<int64_t>& fs = recordChanges.at({traceKey(i - 1), traceKey(i)});
+        for (int64_t f : fs)
+            ++votes[f - static_cast<int64_t>(i)];
+        return fs.size();
+    });
+    if (!votes.empty())
+        keepBest(votes, kKeepCandidates, candidates);
+
+    // Step vote.
+    std::unordered_map<int64_t, std::vector<size_t>> byBs; // bs → positions in idx
+    for (size_t k = 0; k < idx.fcts.size(); ++k)
+        if (const auto bs = recordBs(set.record(idx.rows[k])))
+            byBs[*bs].push_back(k);
+    std::vector<size_t> stepVoters;
+    work = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (kindOfMode(steps[i].mode) != StepKind::Decode || !steps[i].bs)
+            continue;
+        const auto it = byBs.find(*steps[i].bs);
+        if (it == byBs.end())
+            continue;
+        stepVoters.push_back(i);
+        work += it->second.size();
+    }
+    votes.clear();
+    spreadVotes(stepVoters, work, [&](size_t i) {
+        const std::vector<size_t>& bucket = byBs.at(*steps[i].bs);
+        for (size_t k : bucket)
+            if (failedShareOf(set.record(idx.rows[k]), steps[i]) == 0.0)
+                ++votes[idx.fcts[k] - static_cast<int64_t>(i)];
+        return bucket.size();
+    });
+    if (!votes.empty())
+        keepBest(votes, kKeepCandidates, candidates);
+    if (candidates.empty())
+        return {};
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+
+    // Re-score: steps with a matching record minus the failed share of every step's checks.
+    auto score = [&](int64_t base, size_t stride) {
+        double s = 0;
+        for (size_t i = stride / 2; i < n; i += stride) {
+            const int64_t f = base + static_cast<int64_t>(i);
+            const long k = idx.find(f);
+            if (k >= 0) {
+                const double share = failedShareOf(set.record(idx.rows[static_cast<size_t>(k)]), steps[i]);
+                s += share == 0.0 ? 1.0 : -std::max(0.0, share);
+            } else if (kindOfMode(steps[i].mode) == StepKind::Decode && idx.covers(f)) {
+                s -= 1.0;
+            }
+        }
+        return s;
+    };
+    if (candidates.size() * n > kRescoreBudget) {
+        const size_t stride = (candidates.size() * n + kRescoreBudget - 1) / kRescoreBudget;
+        std::vector<std::pair<double, int64_t>> ranked;
+        for (int64_t base : candidates)
+            ranked.push_back({score(base, stride), base});
+        std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+        candidates.clear();
+        const size_t maxFull = std::max<size_t>(kKeepCandidates, kRescoreBudget / std::max<size_t>(n, 1));
+        for (size_t r = 0; r < ranked.size() && candidates.size() < maxFull; ++r) {
+            if (r >= kKeepCandidates && ranked[r].first < ranked[kKeepCandidates - 1].first)
+                break;
+            candidates.push_back(ranked[r].second);
+        }
+        std::sort(candidates.begin(), candidates.end());
+    }
+    Vote vote;
+    double bestScore = -std::numeric_limits<double>::infinity();
+    for (int64_t base : candidates) { // ascending: the earliest of tied placements is kept
+        const double s = score(base, 1);
+        if (s > bestScore) {
+            bestScore = s;
+            vote.base = base;
+            vote.ties = 0;
+        } else if (s == bestScore) {
             ++vote.ties;
-        if (!vote.base || top[k].second < *vote.base)
-            vote.base = top[k].second;
+        }
     }
     return vote;
 }
