@@ -58,7 +58,7 @@ class TestMainWindow : public QObject {
     {
         QSignalSpy loaded(w.get(), &MainWindow::profileLoaded);
         QSignalSpy failed(w.get(), &MainWindow::loadFailed);
-        QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
+        (void)QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
         if (failed.count() > 0)
             qWarning() << "load failed:" << failed.first().first().toString();
         return loaded.count() > 0;

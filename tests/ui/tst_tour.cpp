@@ -44,7 +44,7 @@ class TestTour : public QObject {
     {
         QSignalSpy loaded(w.get(), &MainWindow::profileLoaded);
         QSignalSpy failed(w.get(), &MainWindow::loadFailed);
-        QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
+        (void)QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
         return loaded.count() > 0;
     }
     void snap(const char* name)

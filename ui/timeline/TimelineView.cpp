@@ -294,7 +294,6 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
 {
     TimelineZoom* zoom = m_timeline->zoom();
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
-    using C = TimelineZoom::Change;
     if (mods == Qt::AltModifier && event->key() == Qt::Key_Left)
         return zoom->goBack();
     if (mods == Qt::AltModifier && event->key() == Qt::Key_Right)

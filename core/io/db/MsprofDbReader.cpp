@@ -138,6 +138,11 @@ QString MsprofDbReader::read()
         return e;
 
     m_args = &rowArgs();
+    // Row counts first: progress fractions (every table read below, the strings too) and buffer sizes.
+    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Counting rows"));
+    for (const char* t : {"STRING_IDS", "CANN_API", "PYTORCH_API", "CONNECTION_IDS", "MSTX_EVENTS", "TASK",
+                          "COMPUTE_TASK_INFO", "COMMUNICATION_TASK_INFO", "COMMUNICATION_OP"})
+        m_rowsTotal += static_cast<double>(rowCount(t));
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading strings"));
     QString error = readStrings();
     if (error.isEmpty()) {
@@ -151,10 +156,6 @@ QString MsprofDbReader::read()
         readMetadata();
         resolveRanks();
     }
-    // Row counts: progress fractions and buffer sizes.
-    for (const char* t : {"CANN_API", "PYTORCH_API", "CONNECTION_IDS", "MSTX_EVENTS", "TASK", "COMPUTE_TASK_INFO",
-                          "COMMUNICATION_TASK_INFO", "COMMUNICATION_OP"})
-        m_rowsTotal += static_cast<double>(rowCount(t));
 
     using Step = QString (MsprofDbReader::*)();
     for (Step step : {&MsprofDbReader::readCannApi, &MsprofDbReader::readConnectionIds, &MsprofDbReader::readCallChains,
