@@ -402,6 +402,10 @@
             <translation>%1：无法作为数据库打开（%2）</translation>
         </message>
         <message>
+            <source>Counting rows</source>
+            <translation>正在统计行数</translation>
+        </message>
+        <message>
             <source>Reading strings</source>
             <translation>正在读取字符串</translation>
         </message>
