@@ -154,12 +154,16 @@ bool notesContain(const StepAlignment& a, const QString& text)
 
 // A long decode run as bench_steps makes it: record k has forward_ct 1000 + k + k / gap (a prefill every
 // `gap` decode steps), bs 8..15 pseudo-random per block of `block` steps (constant in between), 4·bs
-// verify tokens. bench_steps: gap 50, block 400.
+// verify tokens. bench_steps: gap 50, block 400. With `bsConstant` only the token counts change per block
+// (bs stays 8).
 struct LongRun {
     int64_t gap = 50;
     int64_t block = 400;
+    bool bsConstant = false;
     int64_t forwardCt(int64_t k) const { return 1000 + k + k / gap; }
-    int bs(int64_t k) const
+    int bs(int64_t k) const { return bsConstant ? 8 : workload(k); }
+    int tokens(int64_t k) const { return 4 * workload(k); }
+    int workload(int64_t k) const
     {
         uint64_t x = static_cast<uint64_t>(k / block) + 0x9e3779b97f4a7c15ull;
         x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -175,7 +179,7 @@ struct LongRun {
             StepRecord r;
             r.forwardCt = forwardCt(k);
             r.bs = r.numRunningReqs = bs(k);
-            r.numVerifyTokens = r.verifyTokensLocal = r.verifyTokensGraphKey = 4 * *r.bs;
+            r.numVerifyTokens = r.verifyTokensLocal = r.verifyTokensGraphKey = tokens(k);
             out.push_back(r);
             set.rows.push_back({0, 0, static_cast<uint32_t>(k), {}}); // all alignSteps reads: no rebuild()
         }
@@ -193,10 +197,9 @@ struct LongRun {
         int64_t fct = forwardCt(first);
         for (int64_t i = 0; i < steps; ++i, ++fct) {
             const bool decode = k < records && forwardCt(k) == fct;
-            const int b = decode ? bs(k) : 1;
             p.lanes[py].append(i * kPeriod, 1000, runBatch, EventKind::Annotation);
             const std::string name =
-                decode ? "step[TARGET_VERIFY bs=" + std::to_string(b) + " g_sq=" + std::to_string(4 * b) + "]"
+                decode ? "step[TARGET_VERIFY bs=" + std::to_string(bs(k)) + " g_sq=" + std::to_string(tokens(k)) + "]"
                        : "step[EXTEND bs=1 c_sq=2048]";
             p.lanes[py].append(i * kPeriod + 100, 800, p.strings.intern(name), EventKind::Annotation);
             if (decode)
@@ -327,8 +330,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("traceSteps");
         QTest::addColumn<int>("gap");
         QTest::addColumn<int>("block");
-        QTest::newRow("bench_steps shape, 70 000 records, 1 000 steps") << 70000 << 1000 << 50 << 400;
-        QTest::newRow("blocks of 40, a prefill every 5") << 20000 << 2000 << 5 << 40;
+        QTest::addColumn<bool>("bsConstant");
+        QTest::newRow("bench_steps shape, 70 000 records, 1 000 steps") << 70000 << 1000 << 50 << 400 << false;
+        QTest::newRow("blocks of 40, a prefill every 5") << 20000 << 2000 << 5 << 40 << false;
+        QTest::newRow("one bs, token counts change per block") << 70000 << 1000 << 50 << 400 << true;
     }
 
     // bs constant over blocks of steps: offsets inside a block, and blocks of the same bs elsewhere,
@@ -339,7 +344,8 @@ private Q_SLOTS:
         QFETCH(int, traceSteps);
         QFETCH(int, gap);
         QFETCH(int, block);
-        const LongRun run{gap, block};
+        QFETCH(bool, bsConstant);
+        const LongRun run{gap, block, bsConstant};
         const StepRecordSet set = run.records(records);
         Profile p;
         const int64_t first = records / 2;
