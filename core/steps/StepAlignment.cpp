@@ -492,13 +492,45 @@ std::optional<int64_t> recordBs(const StepRecord& r)
     return r.bs ? r.bs : r.numRunningReqs;
 }
 
+// Votes per base: a flat array over the bases a vote can name when that range is small, else a hash map.
+class VoteCounter {
+public:
+    VoteCounter(int64_t lo, int64_t hi) : lo_(lo)
+    {
+        if (hi >= lo && static_cast<uint64_t>(hi - lo) < kFlatVotes)
+            flat_.assign(static_cast<size_t>(hi - lo + 1), 0);
+    }
+    void add(int64_t base)
+    {
+        ++total_;
+        if (!flat_.empty() && base >= lo_ && static_cast<uint64_t>(base - lo_) < flat_.size())
+            ++flat_[static_cast<size_t>(base - lo_)];
+        else
+            ++map_[base];
+    }
+    bool empty() const { return total_ == 0; }
+    template <typename F> void forEach(F&& f) const
+    {
+        for (size_t b = 0; b < flat_.size(); ++b)
+            if (flat_[b] > 0)
+                f(lo_ + static_cast<int64_t>(b), static_cast<size_t>(flat_[b]));
+        for (const auto& [base, count] : map_)
+            f(base, count);
+    }
+
+private:
+    static constexpr uint64_t kFlatVotes = uint64_t(1) << 21;
+    int64_t lo_ = 0;
+    std::vector<uint32_t> flat_;
+    std::unordered_map<int64_t, size_t> map_;
+    size_t total_ = 0;
+};
+
 // The best `keep` bases by votes (smallest base first on ties), plus every base tied with the last kept.
-void keepBest(const std::unordered_map<int64_t, size_t>& votes, size_t keep, std::vector<int64_t>& out)
+void keepBest(const VoteCounter& votes, size_t keep, std::vector<int64_t>& out)
 {
     std::vector<std::pair<size_t, int64_t>> ranked;
-    ranked.reserve(votes.size());
-    for (const auto& [base, count] : votes)
-        ranked.push_back({count, base});
+    votes.forEach([&](int64_t base, size_t count) { ranked.push_back({count, base}); });
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
@@ -562,11 +594,13 @@ Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<
         changeVoters.push_back(i);
         work += it->second.size();
     }
-    std::unordered_map<int64_t, size_t> votes;
+    // Bases a vote can name: a record's forward_ct (or the one after the last) minus a trace position.
+    const int64_t lowBase = idx.fcts.front() - static_cast<int64_t>(n), highBase = idx.fcts.back() + 1;
+    VoteCounter votes(lowBase, highBase);
     spreadVotes(changeVoters, work, [&](size_t i) {
         const std::vector<int64_t>& fs = recordChanges.at({traceKey(i - 1), traceKey(i)});
         for (int64_t f : fs)
-            ++votes[f - static_cast<int64_t>(i)];
+            votes.add(f - static_cast<int64_t>(i));
         return fs.size();
     });
     if (!votes.empty())
@@ -588,12 +622,12 @@ Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<
         stepVoters.push_back(i);
         work += it->second.size();
     }
-    votes.clear();
+    votes = VoteCounter(lowBase, highBase);
     spreadVotes(stepVoters, work, [&](size_t i) {
         const std::vector<size_t>& bucket = byBs.at(*steps[i].bs);
         for (size_t k : bucket)
             if (failedShareOf(set.record(idx.rows[k]), steps[i]) == 0.0)
-                ++votes[idx.fcts[k] - static_cast<int64_t>(i)];
+                votes.add(idx.fcts[k] - static_cast<int64_t>(i));
         return bucket.size();
     });
     if (!votes.empty())
