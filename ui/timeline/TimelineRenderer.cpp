@@ -267,7 +267,7 @@ void TimelineRenderer::paintRuler(QPainter& p, const QRectF& rect, const TimeSca
         bottom = absolute ? tr("clock time") : tr("from profile start");
     p.drawText(QPointF(label.left() + 8, label.top() + fm.ascent() + 2), top);
     p.setPen(st.mutedText);
-    p.drawText(QPointF(label.left() + 8, label.bottom() - 5),
+    p.drawText(QPointF(label.left() + 8, label.bottom() - fm.descent() - 2),
                fm.elidedText(bottom, Qt::ElideRight, label.width() - 12));
 }
 
