@@ -9,8 +9,11 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -41,6 +44,10 @@ public:
     }
     void add(const QString& where, const QString& what)
     {
+        if (m_capture) {
+            m_capture->push_back({where, what});
+            return;
+        }
         if (m_first.isEmpty())
             m_first = where.isEmpty() ? what : where + QStringLiteral(": ") + what;
         if (m_reported < kMaxListed) {
@@ -52,6 +59,8 @@ public:
         }
     }
     const QString& first() const { return m_first; } // the first problem, "" when none
+    // While set, problems are only appended to `capture` (to be added later, in document order).
+    void capture(std::vector<std::pair<QString, QString>>* capture) { m_capture = capture; }
 
 private:
     static constexpr int kMaxListed = 20;
@@ -60,6 +69,7 @@ private:
     QString m_first;
     int m_reported = 0;
     int m_suppressed = 0;
+    std::vector<std::pair<QString, QString>>* m_capture = nullptr;
 };
 
 // Where a record sits, for messages: "line 12" or "internal_states[0].records[3]".
@@ -279,8 +289,103 @@ private:
     size_t m_added = 0;
 };
 
-// A dspark_info_record: envelope + records (or a bare list of records).
-void readInfoRecord(const json& info, int rank, const QString& where, RankSink& sink, FileProblems& problems)
+// Records read while the document was parsed (RecordStreamer), with the problems they had.
+struct StreamedRecords {
+    std::vector<StepRecord> records;
+    std::vector<uint8_t> ok;                           // readRecord's answer per record
+    std::vector<size_t> problemEnd;                    // per record: end of its problems in `problems`
+    std::vector<std::pair<QString, QString>> problems; // (where, what)
+};
+using StreamKey = std::pair<int, std::string>; // (internal_states index, payload key), or (-1, "records")
+using Streams = std::map<StreamKey, StreamedRecords>;
+
+// Parser callback that reads the records of internal_states[i].<payload>.records[k] (or the bare list
+// internal_states[i].<payload>[k]) and of a top-level records[k] as soon as each is parsed, and drops
+// it from the DOM: the document's DOM never holds all records (it used to take 6–7× the file). Whether
+// they are used is still decided by readDocument on the rest of the DOM, which holds their emptied
+// arrays; their problems are reported then, in document order.
+class RecordStreamer {
+public:
+    RecordStreamer(FileProblems& problems, Streams& streams) : m_problems(problems), m_streams(streams) {}
+
+    bool operator()(int depth, json::parse_event_t event, json& parsed)
+    {
+        if (depth < 0)
+            return true;
+        const size_t d = static_cast<size_t>(depth);
+        switch (event) {
+        case json::parse_event_t::object_start:
+        case json::parse_event_t::array_start:
+            m_frames.resize(d);
+            m_frames.push_back({event == json::parse_event_t::array_start, {}, 0});
+            return true;
+        case json::parse_event_t::key:
+            if (d >= 1 && d <= m_frames.size() && parsed.is_string())
+                m_frames[d - 1].key = parsed.get_ref<const std::string&>();
+            return true;
+        case json::parse_event_t::object_end:
+        case json::parse_event_t::array_end: m_frames.resize(std::min(d, m_frames.size())); return element(d, parsed);
+        case json::parse_event_t::value: return element(d, parsed);
+        }
+        return true;
+    }
+
+private:
+    struct Frame {
+        bool array = false;
+        std::string key;  // objects: the key of the value being parsed
+        size_t index = 0; // arrays: the index of the value being parsed
+    };
+
+    static bool isPayload(const std::string& key)
+    {
+        return key == "dspark_info_record" || key == "speculative_adaptation_info_record";
+    }
+
+    // The value at `depth` is complete. Returns false to drop it from the DOM.
+    bool element(size_t depth, const json& value)
+    {
+        if (depth == 0 || depth > m_frames.size())
+            return true;
+        Frame& parent = m_frames[depth - 1];
+        const size_t index = parent.index;
+        if (parent.array)
+            ++parent.index;
+        if (!parent.array || m_frames[0].array)
+            return true;
+        StreamKey key;
+        QString where;
+        if (depth == 2 && m_frames[0].key == "records") {
+            key = {-1, "records"};
+            where = QStringLiteral("records");
+        } else if ((depth == 4 || depth == 5) && m_frames[0].key == "internal_states" && m_frames[1].array &&
+                   !m_frames[2].array && isPayload(m_frames[2].key) &&
+                   (depth == 4 || (!m_frames[3].array && m_frames[3].key == "records"))) {
+            key = {static_cast<int>(m_frames[1].index), m_frames[2].key};
+            where = QStringLiteral("internal_states[%1].").arg(m_frames[1].index) + QLatin1String(m_frames[2].key);
+        } else {
+            return true;
+        }
+        StreamedRecords& s = m_streams[key];
+        StepRecord r;
+        m_problems.capture(&s.problems);
+        const bool ok = readRecord(value, r, m_problems, Place{where + QStringLiteral(".records[%1]").arg(index)});
+        m_problems.capture(nullptr);
+        s.records.push_back(std::move(r));
+        s.ok.push_back(ok ? 1 : 0);
+        s.problemEnd.push_back(s.problems.size());
+        return false;
+    }
+
+    FileProblems& m_problems;
+    Streams& m_streams;
+    std::vector<Frame> m_frames; // the containers around the value being parsed, outermost first
+};
+
+// A dspark_info_record: envelope + records (or a bare list of records); `streamed`: its records already
+// read by RecordStreamer (its array in the DOM is then empty).
+void readInfoRecord(const json& info, int rank, const QString& where, RankSink& sink, FileProblems& problems,
+                    StreamedRecords* streamed = nullptr)
 {
     const json* records = nullptr;
     if (info.is_array()) {
@@ -296,6 +401,15 @@ void readInfoRecord(const json& info, int rank, const QString& where, RankSink& 
     }
     if (!records)
         return;
+    if (streamed) {
+        size_t p = 0;
+        for (size_t k = 0; k < streamed->records.size(); ++k) {
+            for (; p < streamed->problemEnd[k]; ++p)
+                problems.add(streamed->problems[p].first, streamed->problems[p].second);
+            if (streamed->ok[k])
+                sink.add(rank, std::move(streamed->records[k]));
+        }
+    }
     for (size_t i = 0; i < records->size(); ++i) {
         StepRecord r;
         if (readRecord((*records)[i], r, problems, Place{where + QStringLiteral(".records[%1]").arg(i)}))
@@ -305,8 +419,15 @@ void readInfoRecord(const json& info, int rank, const QString& where, RankSink& 
 
 // Loads one JSON value that is a whole document (server_info, info record or a list of records).
 // Returns false when the value is none of those.
-bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, FileProblems& problems)
+bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, FileProblems& problems,
+                  Streams* streams = nullptr)
 {
+    auto streamedFor = [&](int index, const std::string& key) -> StreamedRecords* {
+        if (!streams)
+            return nullptr;
+        const auto it = streams->find({index, key});
+        return it == streams->end() ? nullptr : &it->second;
+    };
     if (doc.is_object() && doc.contains("internal_states")) {
         const json& states = doc["internal_states"];
         if (!states.is_array()) {
@@ -324,7 +445,7 @@ bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, File
                 const auto it = state.find(key);
                 if (it != state.end() && (it->is_array() || (it->is_object() && it->contains("records")))) {
                     readInfoRecord(*it, static_cast<int>(i), where + QStringLiteral(".") + QLatin1String(key), sink,
-                                   problems);
+                                   problems, streamedFor(static_cast<int>(i), key));
                     break;
                 }
             }
@@ -333,7 +454,7 @@ bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, File
     }
     const int rank = rankFromFileName(file);
     if (doc.is_object() && (doc.contains("records") || looksLikeEnvelope(doc)) && !doc.contains("forward_ct")) {
-        readInfoRecord(doc, rank, QStringLiteral("records"), sink, problems);
+        readInfoRecord(doc, rank, QStringLiteral("records"), sink, problems, streamedFor(-1, "records"));
         return true;
     }
     if (doc.is_array() && !doc.empty() && doc.front().is_object() && doc.front().contains("forward_ct")) {
@@ -416,9 +537,10 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
         const bool lines = file.format == FileFormat::StepRecordsJsonl || file.format == FileFormat::SpsRecordsJsonl;
         bool done = false;
         if (!lines) {
-            const json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+            Streams streams;
+            const json doc = json::parse(text, RecordStreamer(problems, streams), /*allow_exceptions=*/false);
             if (!doc.is_discarded()) {
-                if (!readDocument(doc, file, sink, problems))
+                if (!readDocument(doc, file, sink, problems, &streams))
                     return QCoreApplication::translate(
                                "StepRecordLoader",
                                "%1: a JSON document without DSpark step records (expected a server_info response, "

@@ -147,6 +147,43 @@ private Q_SLOTS:
         QVERIFY(!p->stepRecords->alignment.aligned());
     }
 
+    // The records of a server_info document are read while it is parsed (not kept in its DOM): the
+    // same records, ranks and problems, in document order, as reading the whole DOM.
+    void serverInfoRecordsReadWhileParsingKeepTheirPlacesAndOrder()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("server_info.json");
+        writeFile(path, R"({"internal_states": [
+            {"dspark_info_record": {"records": [{"forward_ct": 1, "bs": "x"}, 7, {"bs": 2},
+                                                {"forward_ct": 2, "bs": 2}], "gamma": "three"},
+             "speculative_adaptation_info_record": {"records": [{"forward_ct": 99, "bs": 1}]}},
+            {"speculative_adaptation_info_record": [{"forward_ct": 5, "bs": 4}, {"forward_ct": 5, "bs": 4}]},
+            {"dspark_info_record": {"records": "none"}}],
+          "records": [{"forward_ct": 77}]})");
+        auto p = load(path);
+        QVERIFY(p && p->stepRecords);
+        const StepRecordSet& set = *p->stepRecords;
+        QCOMPARE(set.rows.size(), size_t(3)); // rank 0: 1, 2 (not 99: the first payload wins); rank 1: 5
+        QCOMPARE(set.rows[0].rank, 0);
+        QCOMPARE(set.record(0).forwardCt, int64_t(1));
+        QVERIFY(!set.record(0).bs); // "x": not recorded
+        QCOMPARE(*set.record(1).bs, int64_t(2));
+        QCOMPARE(set.rows[2].rank, 1);
+        QCOMPARE(set.record(2).forwardCt, int64_t(5));
+        QVERIFY(!set.ranks[0].envelope.gamma);
+        const QStringList expected = {
+            QStringLiteral("internal_states[0].dspark_info_record: gamma is not an integer"),
+            QStringLiteral("internal_states[0].dspark_info_record.records[0]: bs is not an integer"),
+            QStringLiteral("internal_states[0].dspark_info_record.records[1]: not a JSON object"),
+            QStringLiteral("internal_states[0].dspark_info_record.records[2]: no forward_ct"),
+            QStringLiteral("internal_states[2].dspark_info_record: records is not a list"),
+            QStringLiteral("1 record(s) of rank 1 repeat a forward_ct"),
+        };
+        QCOMPARE(p->warnings.size(), expected.size());
+        for (int i = 0; i < expected.size(); ++i)
+            QVERIFY2(p->warnings[i].contains(expected[i]), qPrintable(p->warnings[i]));
+    }
+
     void jsonLinesReportBadLinesAndLoadTheRest()
     {
         QTemporaryDir dir;
