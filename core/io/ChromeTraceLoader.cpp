@@ -9,6 +9,7 @@
 #include "util/MappedFile.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
@@ -18,6 +19,9 @@
 #include <optional>
 #include <regex>
 #include <thread>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace dspark {
 
@@ -129,10 +133,10 @@ struct IngestOutcome {
 // at a likely element boundary near the middle; the first parses up to it and so verifies it (if the
 // boundary was not real, the first thread simply goes on to the end and the second's work is dropped).
 IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scaleDigits, const MappedFile* mapping,
-                           const LoadProgress& progress)
+                           int fd, const LoadProgress& progress)
 {
     const trace::LoadTuning& tuning = trace::loadTuning();
-    const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16), mapping};
+    const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16), mapping, fd};
     const size_t span = size > begin ? size - begin : 1;
     std::atomic<uint64_t> done{0};
     const auto onMainChunk = [&](size_t bytes) {
@@ -235,6 +239,11 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
             .arg(path, QString::fromStdString(error));
 
     // The bytes: the mapped file itself, or the inflated .gz (kept: args are read from it later).
+    int readFd = -1;
+    const auto closeFd = qScopeGuard([&] {
+        if (readFd >= 0)
+            ::close(readFd);
+    });
     std::shared_ptr<const void> owner;
     const MappedFile* mappedFile = nullptr; // when reading the file itself (not an inflated .gz)
     const char* data = nullptr;
@@ -251,6 +260,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         size = bytes->size();
         owner = std::move(bytes);
     } else {
+        readFd = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC); // -1: chunks are copied from the mapping
         auto file = std::make_shared<MappedFile>(std::move(mapped));
         file->adviseSequential();
         mappedFile = file.get();
@@ -290,7 +300,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     }
 
     int scaleDigits = top.displayTimeUnit == "ns" ? 0 : 3;
-    IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, progress);
+    IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress);
     const auto ingestError = [&]() -> QString {
         if (ingest.cancelled)
             return QCoreApplication::translate("ChromeTraceLoader", "Loading cancelled");
@@ -320,7 +330,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         if (top.displayTimeUnit == "ns" && scaleDigits != 0) {
             // Timestamps are in ns (declared after the events): read them again with the right unit.
             scaleDigits = 0;
-            ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, progress);
+            ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress);
             if (const QString e = ingestError(); !e.isEmpty())
                 return e;
         }

@@ -6,9 +6,12 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <limits>
+
+#include <unistd.h>
 
 namespace dspark::trace {
 
@@ -345,6 +348,24 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
     }
 }
 
+void TraceIngest::copyChunk(char* to, size_t begin, size_t len) const
+{
+    size_t done = 0;
+    if (m_options.fd >= 0) {
+        while (done < len) {
+            const ssize_t n = ::pread(m_options.fd, to + done, len - done, static_cast<off_t>(begin + done));
+            if (n <= 0) {
+                if (n < 0 && errno == EINTR)
+                    continue;
+                break; // the rest comes from the mapping
+            }
+            done += static_cast<size_t>(n);
+        }
+    }
+    if (done < len)
+        std::memcpy(to + done, m_data + begin + done, len - done);
+}
+
 bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& arrayEnded, size_t& arrayEndAt)
 {
     const size_t len = cut - begin;
@@ -354,7 +375,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
                                                      simdjson::SIMDJSON_PADDING));
     char* buf = m_buffer.data();
     buf[0] = '[';
-    std::memcpy(buf + 1, m_data + begin, len);
+    copyChunk(buf + 1, begin, len);
     buf[len + 1] = ']';
     std::memset(buf + len + 2, 0, simdjson::SIMDJSON_PADDING);
     const auto fileOffset = [&](const char* p) -> size_t {
