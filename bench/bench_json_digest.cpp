@@ -1,0 +1,97 @@
+// Prints a digest of the model a path loads into (every lane column, links, strings, args of a
+// sample of events, warnings, the error): two builds of the loader must print the same lines.
+//   build-bench/bench/bench_json_digest PATH [PATH...]
+#include "io/ProfileLoader.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace dspark;
+
+namespace {
+
+struct Fnv {
+    uint64_t h = 1469598103934665603ull;
+    void bytes(const void* p, size_t n)
+    {
+        const auto* c = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i)
+            h = (h ^ c[i]) * 1099511628211ull;
+    }
+    template <typename T> void vec(const std::vector<T>& v)
+    {
+        const uint64_t n = v.size();
+        bytes(&n, sizeof n);
+        if (!v.empty())
+            bytes(v.data(), v.size() * sizeof(T));
+    }
+    void str(const std::string& s) { vec(std::vector<char>(s.begin(), s.end())); }
+};
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    for (int a = 1; a < argc; ++a) {
+        const LoadOutcome out = loadProfile(argv[a]);
+        std::printf("%s\n  error: %s\n", argv[a], out.error.toStdString().c_str());
+        if (!out.profile)
+            continue;
+        const Profile& p = *out.profile;
+        for (const QString& w : p.warnings)
+            std::printf("  warning: %s\n", w.toStdString().c_str());
+        Fnv strings;
+        for (uint32_t i = 0; i < p.strings.size(); ++i)
+            strings.str(std::string(p.strings.view(i)));
+        std::printf("  strings %u %016llx\n", p.strings.size(), (unsigned long long)strings.h);
+        for (size_t i = 0; i < p.lanes.size(); ++i) {
+            const Lane& l = p.lanes[i];
+            Fnv f;
+            f.str(l.info.process);
+            f.str(l.info.name);
+            f.bytes(&l.info.kind, 1);
+            f.bytes(&l.info.rank, sizeof l.info.rank);
+            f.bytes(&l.info.deviceId, sizeof l.info.deviceId);
+            f.bytes(&l.info.streamId, sizeof l.info.streamId);
+            f.bytes(&l.info.threadId, sizeof l.info.threadId);
+            f.bytes(&l.info.sortIndex, sizeof l.info.sortIndex);
+            f.vec(l.startNs);
+            f.vec(l.durationNs);
+            f.vec(l.nameId);
+            f.vec(l.kind);
+            f.vec(l.depth);
+            f.vec(l.corrId);
+            f.vec(l.argsRef);
+            f.vec(l.value);
+            f.vec(l.maxEndNs);
+            f.bytes(&l.maxDepth, sizeof l.maxDepth);
+            for (const auto& d : l.byDepth)
+                f.vec(d);
+            Fnv args;
+            for (size_t e = 0; e < l.size(); e += 997)
+                for (const EventArg& arg : p.args({uint32_t(i), uint32_t(e)})) {
+                    args.str(arg.key);
+                    args.str(arg.value);
+                }
+            std::printf("  lane %zu %s/%s n=%zu %016llx args %016llx\n", i, l.info.process.c_str(), l.info.name.c_str(),
+                        l.size(), (unsigned long long)f.h, (unsigned long long)args.h);
+        }
+        Fnv links;
+        for (const Link& l : p.links) {
+            links.bytes(&l.from, sizeof l.from);
+            links.bytes(&l.to, sizeof l.to);
+            links.bytes(&l.kind, sizeof l.kind);
+            links.bytes(&l.categoryId, sizeof l.categoryId);
+        }
+        for (size_t i = 0; i < p.links.size(); ++i)
+            for (const Link* l : p.linksTo(p.links[i].to))
+                if (l == &p.links[i])
+                    links.bytes(&i, sizeof i);
+        std::printf("  links %zu %016llx\n", p.links.size(), (unsigned long long)links.h);
+    }
+    return 0;
+}
