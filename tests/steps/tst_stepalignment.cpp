@@ -334,6 +334,8 @@ private Q_SLOTS:
         QTest::newRow("bench_steps shape, 70 000 records, 1 000 steps") << 70000 << 1000 << 50 << 400 << false;
         QTest::newRow("blocks of 40, a prefill every 5") << 20000 << 2000 << 5 << 40 << false;
         QTest::newRow("one bs, token counts change per block") << 70000 << 1000 << 50 << 400 << true;
+        QTest::newRow("one bs, token counts change per block of 40, a prefill every 5")
+            << 60000 << 3000 << 5 << 40 << true;
     }
 
     // bs constant over blocks of steps: offsets inside a block, and blocks of the same bs elsewhere,
