@@ -480,7 +480,7 @@ struct Vote {
 constexpr size_t kVoteBudget = 2'000'000;    // record comparisons per vote
 constexpr size_t kRescoreBudget = 4'000'000; // step checks when re-scoring candidates
 constexpr size_t kKeepCandidates = 16;       // per vote (plus ties), and after a subsampled scoring
-constexpr size_t kMaxCandidates = 4096;      // before scoring
+constexpr size_t kMaxCandidates = 4096;      // before scoring, half from each vote
 
 // Workload of a position for the change vote: the bs of a decode step / record, kNoStep for a prefill or
 // idle trace step / a forward_ct without record, kUnknownWorkload when it cannot be told.
@@ -526,19 +526,41 @@ private:
     size_t total_ = 0;
 };
 
-// The best `keep` bases by votes (smallest base first on ties), plus every base tied with the last kept.
-void keepBest(const VoteCounter& votes, size_t keep, std::vector<int64_t>& out)
+// The best `keep` bases by votes, plus every base tied with the last kept. When those are more than
+// this vote's share of kMaxCandidates, the tied ones are ranked by `score` (base, stride) on an evenly
+// spread subsample of the `n` steps (at most kRescoreBudget checks) before the cut, never by position.
+template <typename Score>
+void keepBest(const VoteCounter& votes, size_t keep, size_t n, Score&& score, std::vector<int64_t>& out)
 {
     std::vector<std::pair<size_t, int64_t>> ranked;
     votes.forEach([&](int64_t base, size_t count) { ranked.push_back({count, base}); });
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
     });
-    for (size_t r = 0; r < ranked.size() && out.size() < kMaxCandidates; ++r) {
-        if (r >= keep && ranked[r].first < ranked[keep - 1].first)
-            break;
+    const size_t limit = out.size() + kMaxCandidates / 2; // each vote gets its share
+    const size_t cutCount = ranked[std::min(keep, ranked.size()) - 1].first;
+    size_t r = 0;
+    for (; r < ranked.size() && ranked[r].first > cutCount; ++r)
         out.push_back(ranked[r].second);
+    size_t tiedEnd = r;
+    while (tiedEnd < ranked.size() && ranked[tiedEnd].first == cutCount)
+        ++tiedEnd;
+    if (out.size() + (tiedEnd - r) > limit && n > 0) {
+        const size_t tied = tiedEnd - r;
+        const size_t stride = std::clamp<size_t>((tied * n + kRescoreBudget - 1) / kRescoreBudget, 1, n);
+        std::vector<std::pair<double, int64_t>> sampled;
+        sampled.reserve(tied);
+        for (size_t t = r; t < tiedEnd; ++t)
+            sampled.push_back({score(ranked[t].second, stride), ranked[t].second});
+        std::sort(sampled.begin(), sampled.end(), [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        });
+        for (size_t t = 0; t < sampled.size() && out.size() < limit; ++t)
+            out.push_back(sampled[t].second);
+        return;
     }
+    for (; r < tiedEnd; ++r)
+        out.push_back(ranked[r].second);
 }
 
 // Every `stride`-th element of `voters` (phase chosen so they spread over the whole trace) casts its
@@ -555,6 +577,23 @@ Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<
 {
     const size_t n = steps.size();
     std::vector<int64_t> candidates;
+
+    // Score of a base over every stride-th step: steps with a matching record minus the failed share of
+    // the other steps' checks.
+    auto score = [&](int64_t base, size_t stride) {
+        double s = 0;
+        for (size_t i = stride / 2; i < n; i += stride) {
+            const int64_t f = base + static_cast<int64_t>(i);
+            const long k = idx.find(f);
+            if (k >= 0) {
+                const double share = failedShareOf(set.record(idx.rows[static_cast<size_t>(k)]), steps[i]);
+                s += share == 0.0 ? 1.0 : -std::max(0.0, share);
+            } else if (kindOfMode(steps[i].mode) == StepKind::Decode && idx.covers(f)) {
+                s -= 1.0;
+            }
+        }
+        return s;
+    };
 
     // Change vote.
     auto traceKey = [&](size_t i) -> int64_t {
@@ -604,7 +643,7 @@ Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<
         return fs.size();
     });
     if (!votes.empty())
-        keepBest(votes, kKeepCandidates, candidates);
+        keepBest(votes, kKeepCandidates, n, score, candidates);
 
     // Step vote.
     std::unordered_map<int64_t, std::vector<size_t>> byBs; // bs → positions in idx
@@ -631,27 +670,12 @@ Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<
         return bucket.size();
     });
     if (!votes.empty())
-        keepBest(votes, kKeepCandidates, candidates);
+        keepBest(votes, kKeepCandidates, n, score, candidates);
     if (candidates.empty())
         return {};
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
 
-    // Re-score: steps with a matching record minus the failed share of every step's checks.
-    auto score = [&](int64_t base, size_t stride) {
-        double s = 0;
-        for (size_t i = stride / 2; i < n; i += stride) {
-            const int64_t f = base + static_cast<int64_t>(i);
-            const long k = idx.find(f);
-            if (k >= 0) {
-                const double share = failedShareOf(set.record(idx.rows[static_cast<size_t>(k)]), steps[i]);
-                s += share == 0.0 ? 1.0 : -std::max(0.0, share);
-            } else if (kindOfMode(steps[i].mode) == StepKind::Decode && idx.covers(f)) {
-                s -= 1.0;
-            }
-        }
-        return s;
-    };
     if (candidates.size() * n > kRescoreBudget) {
         const size_t stride = (candidates.size() * n + kRescoreBudget - 1) / kRescoreBudget;
         std::vector<std::pair<double, int64_t>> ranked;
