@@ -1180,6 +1180,29 @@
         </message>
     </context>
     <context>
+        <name>TimelineRenderer</name>
+        <message>
+            <source>max %1</source>
+            <translation>最大 %1</translation>
+        </message>
+        <message>
+            <source>Span %1</source>
+            <translation>跨度 %1</translation>
+        </message>
+        <message>
+            <source>+%1 from start</source>
+            <translation>距起点 +%1</translation>
+        </message>
+        <message>
+            <source>clock time</source>
+            <translation>时钟时间</translation>
+        </message>
+        <message>
+            <source>from profile start</source>
+            <translation>自性能数据起点</translation>
+        </message>
+    </context>
+    <context>
         <name>TimelineReport</name>
         <message>
             <source>lane pattern "%1": %2</source>
@@ -2134,6 +2157,10 @@
             <translation> — 异常：%1</translation>
         </message>
         <message>
+            <source>Step forward_ct %1 is not on the timeline</source>
+            <translation>步 forward_ct %1 不在时间线上</translation>
+        </message>
+        <message>
             <source>Step forward_ct %1 is not on the timeline (%2)</source>
             <translation>步 forward_ct %1 不在时间线上（%2）</translation>
         </message>
@@ -2950,29 +2977,6 @@ forward_ct %3</numerusform>
         <message>
             <source>Drag to zoom to an interval; double-click to fit everything</source>
             <translation>拖动以缩放到某区间；双击以显示全部</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineRenderer</name>
-        <message>
-            <source>max %1</source>
-            <translation>最大 %1</translation>
-        </message>
-        <message>
-            <source>Span %1</source>
-            <translation>跨度 %1</translation>
-        </message>
-        <message>
-            <source>+%1 from start</source>
-            <translation>距起点 +%1</translation>
-        </message>
-        <message>
-            <source>clock time</source>
-            <translation>时钟时间</translation>
-        </message>
-        <message>
-            <source>from profile start</source>
-            <translation>自性能数据起点</translation>
         </message>
     </context>
 </TS>

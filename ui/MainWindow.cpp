@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "steps/StepTableModel.h"
+
 #include "ProfileLoadTask.h"
 #include "demo/DemoCache.h"
 #include "panels/EventDetailsPane.h"
@@ -742,10 +744,12 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
     const bool aligned = sourceRow < int(set->alignment.rows.size()) && set->alignment.rows[sourceRow].hasWindow();
     if (!aligned) {
         const QString status = sourceRow < int(set->alignment.rows.size())
-                                   ? QString::fromLatin1(stepMatchName(set->alignment.rows[sourceRow].status))
-                                   : QStringLiteral("not_aligned");
+                                   ? stepMatchText(set->alignment.rows[sourceRow].status)
+                                   : QString();
         m_timeline->clearHighlightedInterval();
-        m_status->setText(tr("Step forward_ct %1 is not on the timeline (%2)").arg(record.forwardCt).arg(status));
+        m_status->setText(status.isEmpty()
+                              ? tr("Step forward_ct %1 is not on the timeline").arg(record.forwardCt)
+                              : tr("Step forward_ct %1 is not on the timeline (%2)").arg(record.forwardCt).arg(status));
         return;
     }
     const StepAlignmentRow& row = set->alignment.rows[sourceRow];

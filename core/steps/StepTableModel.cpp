@@ -119,7 +119,7 @@ QString StepTableModel::formatValue(StepColumn column, double value)
     return QString::number(value, 'f', 2);
 }
 
-static QString statusText(StepMatch m)
+QString stepMatchText(StepMatch m)
 {
     switch (m) {
     case StepMatch::NotAligned: return {};
@@ -140,7 +140,7 @@ QVariant StepTableModel::displayData(int row, int column) const
     }
     if (column == TimelineColumn) {
         const auto& rows = m_set->alignment.rows;
-        return static_cast<size_t>(row) < rows.size() ? statusText(rows[row].status) : QString();
+        return static_cast<size_t>(row) < rows.size() ? stepMatchText(rows[row].status) : QString();
     }
     const auto col = static_cast<StepColumn>(column);
     if (col == StepColumn::Anomaly)
@@ -185,7 +185,7 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
     case SortRole: return sortData(row, column);
     case Qt::ToolTipRole:
         if (column == TimelineColumn && aligned && aligned->status != StepMatch::NotAligned) {
-            QString tip = statusText(aligned->status);
+            QString tip = stepMatchText(aligned->status);
             if (!aligned->note.isEmpty())
                 tip += QStringLiteral(": ") + aligned->note;
             return tip;

@@ -18,6 +18,9 @@ namespace dspark {
 // setAnalysis() gave the analyses of the profile — the analyses' columns (AnalysisColumn: communication
 // total / exposed, pre-replay gap, and the critical path's time per category), empty for a step that is
 // not on the timeline.
+// How a record matched the trace, as shown to users ("match", "not in trace", …; translated).
+QString stepMatchText(StepMatch m);
+
 class StepTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -14,11 +14,6 @@
 
 namespace dspark::ui {
 
-static QString tr(const char* text)
-{
-    return QCoreApplication::translate("TimelineRenderer", text);
-}
-
 // "552", "12.3k", "4.56M": event counts in the name column.
 static QString shortCount(size_t n)
 {
@@ -130,7 +125,9 @@ void TimelineRenderer::paintLaneLabel(QPainter& p, const LaneLayout::Row& row, c
     QString extra;
     if (lane.info.kind == LaneKind::Counter) {
         const CounterLevels& levels = m_ctx.counterLevels(row.lane);
-        extra = lane.empty() ? QString() : tr("max %1").arg(shortValue(levels.maxValue()));
+        extra = lane.empty()
+                    ? QString()
+                    : QCoreApplication::translate("TimelineRenderer", "max %1").arg(shortValue(levels.maxValue()));
     } else {
         extra = shortCount(lane.size());
     }
@@ -258,13 +255,15 @@ void TimelineRenderer::paintRuler(QPainter& p, const QRectF& rect, const TimeSca
     p.setPen(QPen(st.gridLine, 1));
     p.drawLine(QPointF(label.right() - 0.5, label.top()), QPointF(label.right() - 0.5, label.bottom()));
     p.setPen(st.text);
-    QString top = tr("Span %1").arg(formatDuration(scale.spanNs()));
+    QString top = QCoreApplication::translate("TimelineRenderer", "Span %1").arg(formatDuration(scale.spanNs()));
     QString bottom;
     if (useBase)
         bottom = absolute ? formatClockTime(origin + base)
-                          : tr("+%1 from start").arg(formatInUnit(base, unit, std::max(decimals, 3)));
+                          : QCoreApplication::translate("TimelineRenderer", "+%1 from start")
+                                .arg(formatInUnit(base, unit, std::max(decimals, 3)));
     else
-        bottom = absolute ? tr("clock time") : tr("from profile start");
+        bottom = absolute ? QCoreApplication::translate("TimelineRenderer", "clock time")
+                          : QCoreApplication::translate("TimelineRenderer", "from profile start");
     p.drawText(QPointF(label.left() + 8, label.top() + fm.ascent() + 2), top);
     p.setPen(st.mutedText);
     p.drawText(QPointF(label.left() + 8, label.bottom() - fm.descent() - 2),
