@@ -84,8 +84,8 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
     }
 
     auto profile = std::make_shared<Profile>();
+    profile->rootPath = scan.root;
     std::error_code ec;
-    profile->rootPath = fs::weakly_canonical(fs::absolute(path, ec), ec).string();
 
     std::vector<const ScannedFile*> work;
     double totalBytes = 0;

@@ -124,6 +124,7 @@ ScanResult scanProfilePath(const std::string& path)
                            .arg(QString::fromStdString(path));
         return result;
     }
+    result.root = root.string();
     std::vector<fs::path> candidates;
     if (fs::is_directory(root, ec)) {
         // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly

@@ -11,16 +11,17 @@ namespace dspark {
 
 // A file found under the path the user opened.
 struct ScannedFile {
-    std::string path;       // absolute
+    std::string path; // absolute
     FileFormat format = FileFormat::Unknown;
-    int rank = -1;          // rank from profiler_info_<r>.json / file name, -1 when unknown
-    std::string runRoot;    // the *_ascend_pt or PROF_* folder it belongs to ("" for standalone files)
-    bool selected = true;   // false: not loaded (another export of the same run is preferred)
-    std::string note;       // why it is not loaded
+    int rank = -1;        // rank from profiler_info_<r>.json / file name, -1 when unknown
+    std::string runRoot;  // the *_ascend_pt or PROF_* folder it belongs to ("" for standalone files)
+    bool selected = true; // false: not loaded (another export of the same run is preferred)
+    std::string note;     // why it is not loaded
 };
 
 struct ScanResult {
     std::vector<ScannedFile> files; // every recognised file, in a stable order
+    std::string root;               // the scanned path, absolute, with ".." and symlinks resolved
     QString error;                  // set when the path cannot be used at all
 };
 

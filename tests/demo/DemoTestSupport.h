@@ -29,6 +29,15 @@ struct WrittenDemo {
         return runFolder() + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
     }
     QString tracePath() const { return runFolder() + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"); }
+    // The ground truth of one step (a null json when the step is not in it).
+    const nlohmann::json& truthStep(int64_t forwardCt) const
+    {
+        for (const nlohmann::json& s : truth["steps"])
+            if (s["forward_ct"].get<int64_t>() == forwardCt)
+                return s;
+        static const nlohmann::json none;
+        return none;
+    }
 };
 
 inline nlohmann::json readJsonFile(const QString& path)

@@ -56,15 +56,6 @@ class TestCharts : public QObject {
     std::unique_ptr<StepAnalyses> m_analyses;
     QTemporaryDir m_out;
 
-    const nlohmann::json& truthStep(int64_t forwardCt) const
-    {
-        for (const nlohmann::json& s : m_demo.truth["steps"])
-            if (s["forward_ct"].get<int64_t>() == forwardCt)
-                return s;
-        static const nlohmann::json none;
-        return none;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -88,7 +79,7 @@ private Q_SLOTS:
         for (size_t i = 1; i < d.records.size(); ++i)
             QVERIFY(d.records[i - 1].forwardCt < d.records[i].forwardCt);
         for (int64_t fct : {1201, 1205, 1209, 1219}) {
-            const nlohmann::json& t = truthStep(fct);
+            const nlohmann::json& t = m_demo.truthStep(fct);
             const auto it = std::find_if(d.records.begin(), d.records.end(),
                                          [&](const StepChartRecord& r) { return r.forwardCt == fct; });
             QVERIFY(it != d.records.end());

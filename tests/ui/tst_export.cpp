@@ -90,14 +90,6 @@ class TestExport : public QObject {
     std::unique_ptr<StepAnalyses> m_analyses;
     QTemporaryDir m_out;
 
-    const nlohmann::json& truthStep(int64_t forwardCt) const
-    {
-        for (const nlohmann::json& s : m_demo.truth["steps"])
-            if (s["forward_ct"].get<int64_t>() == forwardCt)
-                return s;
-        static const nlohmann::json none;
-        return none;
-    }
     size_t stepOf(int64_t forwardCt) const
     {
         const std::optional<size_t> i = m_analyses->stepOf(-1, forwardCt);
@@ -126,7 +118,7 @@ private Q_SLOTS:
         QCOMPARE(m_analyses->stepCount(), size_t(23));
         const size_t i = stepOf(1209);
         QVERIFY(i != SIZE_MAX);
-        const nlohmann::json& t = truthStep(1209);
+        const nlohmann::json& t = m_demo.truthStep(1209);
         QCOMPARE(m_analyses->step(i).window.startNs, t["window"]["start_ns"].get<int64_t>());
         QCOMPARE(m_analyses->step(i).window.endNs, t["window"]["end_ns"].get<int64_t>());
     }
@@ -198,7 +190,7 @@ private Q_SLOTS:
         const size_t i = stepOf(1209);
         TimelineReport report(m_analyses.get());
         report.showStep(i);
-        const nlohmann::json& t = truthStep(1209);
+        const nlohmann::json& t = m_demo.truthStep(1209);
         const QString title = report.header().title;
         QVERIFY2(title.contains(QStringLiteral("rank 0")), qPrintable(title));
         QVERIFY2(title.contains(QStringLiteral("forward_ct 1209")), qPrintable(title));

@@ -1,6 +1,7 @@
 // The main window, driven as a user drives it: open profiles (real fixture, demo, bad path, cancel),
 // click events and read the details pane, search, click step rows and check where the timeline
 // looks, open an anomalous step's device tasks and pick one.
+#include "MainWindowTestSupport.h"
 #include "SyntheticProfile.h"
 #include "TestSupport.h"
 
@@ -30,6 +31,8 @@
 
 using namespace dspark;
 using namespace dspark::ui;
+using dspark::test::clickRow;
+using dspark::test::laneNamed;
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -37,32 +40,8 @@ class TestMainWindow : public QObject {
     std::unique_ptr<MainWindow> w;
     std::shared_ptr<Profile> profile;
 
-    uint32_t laneNamed(const Profile& p, const std::string& process, const std::string& name) const
-    {
-        for (uint32_t i = 0; i < p.lanes.size(); ++i)
-            if (p.lanes[i].info.process == process && p.lanes[i].info.name == name)
-                return i;
-        return UINT32_MAX;
-    }
     QWidget* timelineViewport() const { return w->timeline()->view()->viewport(); }
-    // Clicks a row of a table view (the first column's centre).
-    static void clickRow(QTableView* table, int row, bool twice = false)
-    {
-        const QRect r = table->visualRect(table->model()->index(row, 0));
-        QVERIFY(r.isValid());
-        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
-        if (twice)
-            QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, r.center());
-    }
-    bool waitLoaded(int timeoutMs)
-    {
-        QSignalSpy loaded(w.get(), &MainWindow::profileLoaded);
-        QSignalSpy failed(w.get(), &MainWindow::loadFailed);
-        (void)QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
-        if (failed.count() > 0)
-            qWarning() << "load failed:" << failed.first().first().toString();
-        return loaded.count() > 0;
-    }
+    bool waitLoaded(int timeoutMs) { return test::waitLoaded(w.get(), timeoutMs); }
     void showSynthetic()
     {
         test::SyntheticSpec spec;
@@ -117,7 +96,8 @@ private Q_SLOTS:
         // Following the link selects the launch on the CANN thread.
         QTreeWidget* tree = d->tree();
         QTreeWidgetItem* link = nullptr;
-        for (QTreeWidgetItem* item : tree->findItems(QStringLiteral("launched by"), Qt::MatchExactly | Qt::MatchRecursive))
+        for (QTreeWidgetItem* item :
+             tree->findItems(QStringLiteral("launched by"), Qt::MatchExactly | Qt::MatchRecursive))
             link = item;
         QVERIFY(link);
         tree->scrollToItem(link);
@@ -187,10 +167,11 @@ private Q_SLOTS:
         // "]" goes to the next step.
         w->action(QStringLiteral("nextStep"))->trigger();
         QCOMPARE(set.record(size_t(steps->currentSourceRow())).forwardCt, int64_t(104));
-        QCOMPARE(w->timeline()->zoom()->startNs(), set.alignment.rows[steps->currentSourceRow()].windowStartNs() -
-                                                       TimeNs(double(set.alignment.rows[steps->currentSourceRow()].windowEndNs() -
-                                                                     set.alignment.rows[steps->currentSourceRow()].windowStartNs()) *
-                                                              0.03));
+        QCOMPARE(w->timeline()->zoom()->startNs(),
+                 set.alignment.rows[steps->currentSourceRow()].windowStartNs() -
+                     TimeNs(double(set.alignment.rows[steps->currentSourceRow()].windowEndNs() -
+                                   set.alignment.rows[steps->currentSourceRow()].windowStartNs()) *
+                            0.03));
     }
 
     void doubleClickingAnAnomalousStepListsItsDeviceTasksLongestFirst()
@@ -260,7 +241,9 @@ private Q_SLOTS:
         QTest::mouseMove(timelineViewport(), QPoint(x1, 100));
         QTest::mouseRelease(timelineViewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x1, 100));
         const TimeNs a = t->selection()->rangeStartNs(), b = t->selection()->rangeEndNs();
-        QCOMPARE(b - a, TimeNs(std::llround(200 * t->scale().nsPerPx())) + 1 - 1 + (t->scale().timeAtOrAfter(x1) - t->scale().timeAt(x0) - TimeNs(std::llround(200 * t->scale().nsPerPx()))));
+        QCOMPARE(b - a, TimeNs(std::llround(200 * t->scale().nsPerPx())) + 1 - 1 +
+                            (t->scale().timeAtOrAfter(x1) - t->scale().timeAt(x0) -
+                             TimeNs(std::llround(200 * t->scale().nsPerPx()))));
         size_t expected = 0;
         for (const Lane& lane : profile->lanes)
             if (isDeviceLane(lane.info.kind))
@@ -358,7 +341,8 @@ private Q_SLOTS:
         QTest::mouseClick(timelineViewport(), Qt::LeftButton, {}, *pos);
         QCOMPARE(t->selection()->event(), e);
         const std::string_view name = p.name(e);
-        QCOMPARE(w->detailsPane()->valueOf(QStringLiteral("Name")), QString::fromUtf8(name.data(), qsizetype(name.size())));
+        QCOMPARE(w->detailsPane()->valueOf(QStringLiteral("Name")),
+                 QString::fromUtf8(name.data(), qsizetype(name.size())));
     }
 
     void theDemoOpensWithAnomalousStepsThatLeadToTheirKernels()

@@ -2,6 +2,7 @@
 // step opened from the step table, a kernel picked from its task list, a lane hidden and shown again,
 // a profile dropped on the window, the recent list. Each stop asserts what changed on screen.
 // With DSPARK_SCREENSHOT_DIR set, every stop also saves the window as a PNG (docs and reviews use them).
+#include "MainWindowTestSupport.h"
 #include "TestSupport.h"
 
 #include "MainWindow.h"
@@ -34,19 +35,14 @@
 
 using namespace dspark;
 using namespace dspark::ui;
+using dspark::test::clickRow;
 
 class TestTour : public QObject {
     Q_OBJECT
 
     std::unique_ptr<MainWindow> w;
 
-    bool waitLoaded(int timeoutMs)
-    {
-        QSignalSpy loaded(w.get(), &MainWindow::profileLoaded);
-        QSignalSpy failed(w.get(), &MainWindow::loadFailed);
-        (void)QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
-        return loaded.count() > 0;
-    }
+    bool waitLoaded(int timeoutMs) { return test::waitLoaded(w.get(), timeoutMs); }
     void snap(const char* name)
     {
         QApplication::processEvents();
@@ -55,14 +51,6 @@ class TestTour : public QObject {
             return;
         QDir().mkpath(dir);
         QVERIFY(w->grab().save(dir + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png")));
-    }
-    static void clickRow(QTableView* table, int row, bool twice)
-    {
-        const QRect r = table->visualRect(table->model()->index(row, 0));
-        QVERIFY(r.isValid());
-        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
-        if (twice)
-            QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, r.center());
     }
     int rowOfStep(int64_t forwardCt) const
     {
@@ -75,11 +63,7 @@ class TestTour : public QObject {
     }
     uint32_t laneNamed(const std::string& process, const std::string& name) const
     {
-        const Profile& p = *w->profile();
-        for (uint32_t i = 0; i < p.lanes.size(); ++i)
-            if (p.lanes[i].info.process == process && p.lanes[i].info.name == name)
-                return i;
-        return UINT32_MAX;
+        return test::laneNamed(*w->profile(), process, name);
     }
 
 private Q_SLOTS:

@@ -194,6 +194,31 @@ void StepChartsPanel::rebuild()
     updateSelection();
 }
 
+void StepChartsPanel::finishStepBars(QChart* chart, QStackedBarSeries* bars, const std::vector<int64_t>& forwardCts,
+                                     double maxMs, std::vector<size_t> recordRows)
+{
+    QCategoryAxis* x = forwardCtAxis(forwardCts);
+    QValueAxis* y = msAxis(tr("ms"), maxMs);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    connect(bars, &QStackedBarSeries::clicked, this, [this, rows = std::move(recordRows)](int index, QBarSet*) {
+        if (index >= 0 && size_t(index) < rows.size())
+            Q_EMIT recordRowActivated(rows[size_t(index)]);
+    });
+}
+
+static std::vector<size_t> analysedRows(const std::vector<StepChartAnalysis>& steps)
+{
+    std::vector<size_t> rows;
+    for (const StepChartAnalysis& s : steps)
+        rows.push_back(s.recordRow);
+    return rows;
+}
+
 void StepChartsPanel::buildStepTimes()
 {
     const auto& recs = m_data.records;
@@ -233,20 +258,12 @@ void StepChartsPanel::buildStepTimes()
     series->setBarWidth(0.8);
     chart->addSeries(series);
     chart->addSeries(marks);
-    QCategoryAxis* x = forwardCtAxis(fcts);
-    QValueAxis* y = msAxis(tr("ms"), maxTotal);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    std::vector<size_t> rows;
+    for (const StepChartRecord& r : recs)
+        rows.push_back(r.recordRow);
+    finishStepBars(chart, series, fcts, maxTotal, std::move(rows));
     if (marks->count() == 0)
         chart->legend()->markers(marks).value(0)->setVisible(false);
-    connect(series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet*) {
-        if (index >= 0 && size_t(index) < m_data.records.size())
-            Q_EMIT recordRowActivated(m_data.records[index].recordRow);
-    });
 }
 
 void StepChartsPanel::buildTpotCommit()
@@ -351,16 +368,7 @@ void StepChartsPanel::buildCommunication()
     series->append(QList<QBarSet*>{exposed, hidden});
     series->setBarWidth(0.8);
     chart->addSeries(series);
-    QCategoryAxis* x = forwardCtAxis(fcts);
-    QValueAxis* y = msAxis(tr("ms"), maxTotal);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    connect(series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet*) {
-        if (index >= 0 && size_t(index) < m_data.analysed.size())
-            Q_EMIT recordRowActivated(m_data.analysed[index].recordRow);
-    });
+    finishStepBars(chart, series, fcts, maxTotal, analysedRows(steps));
 }
 
 void StepChartsPanel::buildCriticalPath()
@@ -386,16 +394,7 @@ void StepChartsPanel::buildCriticalPath()
     }
     series->setBarWidth(0.8);
     chart->addSeries(series);
-    QCategoryAxis* x = forwardCtAxis(fcts);
-    QValueAxis* y = msAxis(tr("ms"), maxWall);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    connect(series, &QStackedBarSeries::clicked, this, [this](int index, QBarSet*) {
-        if (index >= 0 && size_t(index) < m_data.analysed.size())
-            Q_EMIT recordRowActivated(m_data.analysed[index].recordRow);
-    });
+    finishStepBars(chart, series, fcts, maxWall, analysedRows(steps));
 }
 
 void StepChartsPanel::buildHistogram()

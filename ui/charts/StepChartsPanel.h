@@ -9,6 +9,7 @@
 
 class QChart;
 class QChartView;
+class QStackedBarSeries;
 class QComboBox;
 class QLabel;
 class QTabWidget;
@@ -66,6 +67,10 @@ private:
     void updateSelection();
     void exportDialog();
     QChart* freshChart(Chart which, const QString& title);
+    // The common end of the per-step bar charts: a forward_ct axis and a ms axis up to `maxMs` on every
+    // series of the chart, and a click on bar i activates record row `recordRows[i]`.
+    void finishStepBars(QChart* chart, QStackedBarSeries* bars, const std::vector<int64_t>& forwardCts, double maxMs,
+                        std::vector<size_t> recordRows);
     QString titleSuffix() const;
 
     std::shared_ptr<const StepRecordSet> m_records;

@@ -1,0 +1,44 @@
+#pragma once
+// Driving the main window in GUI tests: wait for a load, click table rows, find lanes.
+#include "MainWindow.h"
+#include "model/Profile.h"
+
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+#include <cstdint>
+#include <string>
+
+namespace dspark::test {
+
+// Waits until the window reports the profile loaded (true) or failed (false, with the error logged).
+inline bool waitLoaded(ui::MainWindow* w, int timeoutMs)
+{
+    QSignalSpy loaded(w, &ui::MainWindow::profileLoaded);
+    QSignalSpy failed(w, &ui::MainWindow::loadFailed);
+    (void)QTest::qWaitFor([&]() { return loaded.count() > 0 || failed.count() > 0; }, timeoutMs);
+    if (failed.count() > 0)
+        qWarning() << "load failed:" << failed.first().first().toString();
+    return loaded.count() > 0;
+}
+
+// Clicks a row of a table view (the first column's centre), and double-clicks it when `twice`.
+inline void clickRow(QTableView* table, int row, bool twice = false)
+{
+    const QRect r = table->visualRect(table->model()->index(row, 0));
+    QVERIFY(r.isValid());
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+    if (twice)
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, r.center());
+}
+
+inline uint32_t laneNamed(const Profile& p, const std::string& process, const std::string& name)
+{
+    for (uint32_t i = 0; i < p.lanes.size(); ++i)
+        if (p.lanes[i].info.process == process && p.lanes[i].info.name == name)
+            return i;
+    return UINT32_MAX;
+}
+
+} // namespace dspark::test
