@@ -98,20 +98,20 @@ template <typename T> static void permute(std::vector<T>& column, const std::vec
 std::vector<uint32_t> Lane::finalize()
 {
     const size_t n = startNs.size();
-    std::vector<uint32_t> order(n);
-    std::iota(order.begin(), order.end(), 0u);
     // Parents before children: earlier start first, then the longer event first.
-    const bool sorted = std::is_sorted(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    const auto before = [&](uint32_t a, uint32_t b) {
         if (startNs[a] != startNs[b])
             return startNs[a] < startNs[b];
         return durationNs[a] > durationNs[b];
-    });
+    };
+    bool sorted = true;
+    for (size_t i = 1; i < n && sorted; ++i)
+        sorted = !before(static_cast<uint32_t>(i), static_cast<uint32_t>(i - 1));
+    std::vector<uint32_t> newIndex; // empty: no row moved
     if (!sorted) {
-        std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-            if (startNs[a] != startNs[b])
-                return startNs[a] < startNs[b];
-            return durationNs[a] > durationNs[b];
-        });
+        std::vector<uint32_t> order(n);
+        std::iota(order.begin(), order.end(), 0u);
+        std::stable_sort(order.begin(), order.end(), before);
         permute(startNs, order);
         permute(durationNs, order);
         permute(nameId, order);
@@ -119,6 +119,9 @@ std::vector<uint32_t> Lane::finalize()
         permute(corrId, order);
         permute(argsRef, order);
         permute(value, order);
+        newIndex.resize(n);
+        for (uint32_t i = 0; i < n; ++i)
+            newIndex[order[i]] = i;
     }
 
     // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
@@ -128,11 +131,12 @@ std::vector<uint32_t> Lane::finalize()
     maxDepth = 0;
     std::vector<TimeNs> openEnds;
     TimeNs runningMax = INT64_MIN;
+    const bool nests = info.kind != LaneKind::Counter;
     for (size_t i = 0; i < n; ++i) {
         const TimeNs end = startNs[i] + durationNs[i];
-        while (!openEnds.empty() && openEnds.back() <= startNs[i])
-            openEnds.pop_back();
-        if (info.kind != LaneKind::Counter) {
+        if (nests) {
+            while (!openEnds.empty() && openEnds.back() <= startNs[i])
+                openEnds.pop_back();
             depth[i] = static_cast<uint16_t>(std::min<size_t>(openEnds.size(), 0xffff));
             maxDepth = std::max(maxDepth, depth[i]);
             if (durationNs[i] > 0)
@@ -145,13 +149,14 @@ std::vector<uint32_t> Lane::finalize()
     byDepth.clear();
     if (maxDepth > 0) {
         byDepth.resize(maxDepth + 1);
+        std::vector<uint32_t> count(maxDepth + 1, 0);
+        for (size_t i = 0; i < n; ++i)
+            ++count[depth[i]];
+        for (size_t d = 0; d <= maxDepth; ++d)
+            byDepth[d].reserve(count[d]);
         for (uint32_t i = 0; i < n; ++i)
             byDepth[depth[i]].push_back(i);
     }
-
-    std::vector<uint32_t> newIndex(n);
-    for (uint32_t i = 0; i < n; ++i)
-        newIndex[order[i]] = i;
     return newIndex;
 }
 

@@ -87,7 +87,8 @@ public:
     // rollback after a failed file, or pre-sizing for placement by index. Before finalize() only.
     void resize(size_t n);
 
-    // Sorts the columns; returns newIndex[oldIndex] so that references can be remapped.
+    // Sorts the columns; returns newIndex[oldIndex] so that references can be remapped, or an empty
+    // vector when the rows were already in order (none moved).
     std::vector<uint32_t> finalize();
 
     // Indices [first, last) of events that may overlap [t0, t1): every event that does lies inside.

@@ -1,5 +1,7 @@
 #include "model/Profile.h"
 
+#include "util/Parallel.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -139,10 +141,20 @@ static bool naturalLess(const std::string& a, const std::string& b)
 
 void Profile::finalize()
 {
-    // 1. Sort each lane's columns; remember how rows moved.
+    const bool parallel = loaderThreads() > 1;
+    // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
     std::vector<std::vector<uint32_t>> rowMap(lanes.size());
-    for (size_t i = 0; i < lanes.size(); ++i)
+    std::vector<size_t> laneRows(lanes.size());
+    std::vector<uint32_t> bySize(lanes.size());
+    std::iota(bySize.begin(), bySize.end(), 0u);
+    std::sort(bySize.begin(), bySize.end(), [&](uint32_t a, uint32_t b) {
+        return lanes[a].size() != lanes[b].size() ? lanes[a].size() > lanes[b].size() : a < b;
+    });
+    forEachParallel(parallel, bySize.size(), [&](size_t k) {
+        const uint32_t i = bySize[k];
+        laneRows[i] = lanes[i].size();
         rowMap[i] = lanes[i].finalize();
+    });
 
     // 2. Order lanes: rank, kind group, source sort index, process, natural name.
     std::vector<uint32_t> order(lanes.size());
@@ -170,20 +182,37 @@ void Profile::finalize()
     lanes.swap(sorted);
 
     // 3. Remap links; drop any whose ends are out of range (a loader bug must not crash the UI).
-    auto remap = [&](EventRef& e) {
-        if (e.lane >= laneMap.size() || e.index >= rowMap[e.lane].size())
+    const auto remap = [&](EventRef& e) {
+        if (e.lane >= laneMap.size() || e.index >= laneRows[e.lane])
             return false;
-        e = {laneMap[e.lane], rowMap[e.lane][e.index]};
+        const std::vector<uint32_t>& rows = rowMap[e.lane];
+        e = {laneMap[e.lane], rows.empty() ? e.index : rows[e.index]};
         return true;
     };
-    std::erase_if(links, [&](Link& l) { return !(remap(l.from) && remap(l.to)); });
-    std::sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
-        return a.from != b.from ? a.from < b.from : a.to < b.to;
+    const auto remapRange = [&](size_t first, size_t last) {
+        for (size_t i = first; i < last; ++i)
+            if (!remap(links[i].from) || !remap(links[i].to))
+                links[i].from = EventRef{};
+    };
+    const size_t half = links.size() / 2;
+    runBoth(
+        parallel && links.size() >= 65536, [&] { remapRange(0, half); }, [&] { remapRange(half, links.size()); });
+    std::erase_if(links, [](const Link& l) { return !l.from.valid(); });
+    // Total orders: the same links come out in the same order however they were added.
+    sortParallel(parallel, links.begin(), links.end(), [](const Link& a, const Link& b) {
+        if (a.from != b.from)
+            return a.from < b.from;
+        if (a.to != b.to)
+            return a.to < b.to;
+        if (a.kind != b.kind)
+            return a.kind < b.kind;
+        return a.categoryId < b.categoryId;
     });
     m_linksByTo.resize(links.size());
     std::iota(m_linksByTo.begin(), m_linksByTo.end(), 0u);
-    std::sort(m_linksByTo.begin(), m_linksByTo.end(),
-              [&](uint32_t a, uint32_t b) { return links[a].to < links[b].to; });
+    sortParallel(parallel, m_linksByTo.begin(), m_linksByTo.end(), [&](uint32_t a, uint32_t b) {
+        return links[a].to != links[b].to ? links[a].to < links[b].to : a < b;
+    });
 
     // 4. Profile time range.
     bool any = false;

@@ -75,13 +75,17 @@ FlowMatcher::FlowMatcher(size_t expectedStarts)
     resizeAdvised(m_table, size);
 }
 
+// Slot of a flow id. Ids of one category usually count up (connection ids, async_npu ids), and a
+// flow's finish follows its start closely in the file: 64 consecutive ids share one run of slots,
+// so the recent flows' slots stay in the cache. The runs themselves are spread by a full mix (ids
+// that are multiples of a power of two do not pile up).
 static uint64_t mix(uint64_t id, uint32_t category, uint8_t kind)
 {
-    uint64_t h = id * 0x9E3779B97F4A7C15ull ^ (uint64_t(category) << 32 | kind);
+    uint64_t h = (id >> 6) * 0x9E3779B97F4A7C15ull ^ (uint64_t(category) << 32 | kind);
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 32;
-    return h;
+    return (h << 6) | (id & 63);
 }
 
 void FlowMatcher::grow()

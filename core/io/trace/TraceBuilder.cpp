@@ -3,6 +3,7 @@
 #include "io/trace/FlowMatcher.h"
 #include "io/trace/HugePages.h"
 #include "io/trace/LaneClassifier.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
 
@@ -235,25 +236,45 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         t.base = t.cursor = laneSize[t.lane];
         laneSize[t.lane] += t.slices;
     }
-    for (size_t i = 0; i < profile.lanes.size(); ++i) {
-        Lane& lane = profile.lanes[i];
-        if (laneSize[i] == lane.size())
-            continue;
-        const size_t n = laneSize[i];
-        resizeAdvised(lane.startNs, n);
-        resizeAdvised(lane.durationNs, n);
-        resizeAdvised(lane.nameId, n);
-        resizeAdvised(lane.kind, n);
-        resizeAdvised(lane.corrId, n);
-        resizeAdvised(lane.argsRef, n);
+    // Where each part's slices of each track go: parts in file order, then the paired B/E slices.
+    std::vector<std::vector<uint64_t>> partCursor(partCount);
+    for (size_t k = 0; k < partCount; ++k) {
+        partCursor[k].resize(parts[k]->tracks.size());
+        for (size_t t = 0; t < parts[k]->tracks.size(); ++t) {
+            GlobalTrack& g = tracks[trackMap[k][t]];
+            partCursor[k][t] = g.cursor;
+            g.cursor += parts[k]->sliceCount[t];
+        }
     }
+    // The columns' first touch (the expensive part of sizing them) split over both cores by column.
+    const bool parallel = loaderThreads() > 1 && partCount > 1;
+    std::vector<uint32_t> growing;
+    for (size_t i = 0; i < profile.lanes.size(); ++i)
+        if (laneSize[i] != profile.lanes[i].size())
+            growing.push_back(static_cast<uint32_t>(i));
+    const auto sizeColumns = [&](int half) {
+        for (const uint32_t i : growing) {
+            Lane& lane = profile.lanes[i];
+            const size_t n = laneSize[i];
+            if (half == 0) {
+                resizeAdvised(lane.startNs, n);
+                resizeAdvised(lane.nameId, n);
+                resizeAdvised(lane.corrId, n);
+            } else {
+                resizeAdvised(lane.durationNs, n);
+                resizeAdvised(lane.kind, n);
+                resizeAdvised(lane.argsRef, n);
+            }
+        }
+    };
+    runBoth(
+        parallel, [&] { sizeColumns(0); }, [&] { sizeColumns(1); });
 
-    // 6. Slices into their lanes (records freed block by block).
+    // 6. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
     const uint8_t source = m_settings.argsSource;
-    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name) {
-        GlobalTrack& t = tracks[g];
+    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
+        const GlobalTrack& t = tracks[g];
         Lane& lane = profile.lanes[t.lane];
-        const size_t i = t.cursor++;
         lane.startNs[i] = s.startNs;
         lane.durationNs[i] = s.durationNs;
         lane.nameId[i] = name;
@@ -261,13 +282,15 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         lane.corrId[i] = s.corrId;
         lane.argsRef[i] = s.offset ? Profile::makeArgsRef(source, s.offset) : 0;
     };
-    for (size_t k = 0; k < partCount; ++k) {
+    forEachParallel(parallel, partCount, [&](size_t k) {
         const std::vector<uint32_t>& map = trackMap[k];
         const std::vector<uint32_t>& nameMap = names[k];
-        parts[k]->slices.drain([&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name]); });
-    }
+        std::vector<uint64_t>& cursor = partCursor[k];
+        parts[k]->slices.drain(
+            [&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name], cursor[s.track]++); });
+    });
     for (const SliceRecord& s : paired)
-        place(s, s.track, s.name);
+        place(s, s.track, s.name, tracks[s.track].cursor++);
     std::vector<SliceRecord>().swap(paired);
     for (const GlobalTrack& t : tracks)
         sum.slices += t.slices;

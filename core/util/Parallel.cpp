@@ -1,0 +1,11 @@
+#include "util/Parallel.h"
+
+namespace dspark {
+
+int& loaderThreads()
+{
+    static int threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    return threads;
+}
+
+} // namespace dspark
