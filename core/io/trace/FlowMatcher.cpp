@@ -11,22 +11,20 @@ void SliceLocator::setTrack(uint32_t track, uint32_t lane, uint32_t first, uint3
 {
     if (track >= m_ranges.size())
         m_ranges.resize(track + 1);
-    m_ranges[track] = Range{lane, first, count, false, {}};
+    m_ranges[track] = Range{lane, first, count, {}};
 }
 
-EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing)
+void SliceLocator::prepare(const Profile& profile)
 {
-    if (track >= m_ranges.size() || m_ranges[track].lane == UINT32_MAX || m_ranges[track].count == 0)
-        return {};
-    Range& r = m_ranges[track];
-    const Lane& lane = profile.lanes[r.lane];
-    const TimeNs* start = lane.startNs.data() + r.first;
-    const TimeNs* dur = lane.durationNs.data() + r.first;
-    const auto before = [&](uint32_t a, uint32_t b) {
-        return start[a] != start[b] ? start[a] < start[b] : dur[a] > dur[b];
-    };
-    if (!r.checked) {
-        r.checked = true;
+    for (Range& r : m_ranges) {
+        if (r.lane == UINT32_MAX || r.count == 0)
+            continue;
+        const Lane& lane = profile.lanes[r.lane];
+        const TimeNs* start = lane.startNs.data() + r.first;
+        const TimeNs* dur = lane.durationNs.data() + r.first;
+        const auto before = [&](uint32_t a, uint32_t b) {
+            return start[a] != start[b] ? start[a] < start[b] : dur[a] > dur[b];
+        };
         bool sorted = true;
         for (uint32_t i = 1; i < r.count && sorted; ++i)
             sorted = !before(i, i - 1);
@@ -36,6 +34,16 @@ EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, 
             std::stable_sort(r.order.begin(), r.order.end(), before);
         }
     }
+}
+
+EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing) const
+{
+    if (track >= m_ranges.size() || m_ranges[track].lane == UINT32_MAX || m_ranges[track].count == 0)
+        return {};
+    const Range& r = m_ranges[track];
+    const Lane& lane = profile.lanes[r.lane];
+    const TimeNs* start = lane.startNs.data() + r.first;
+    const TimeNs* dur = lane.durationNs.data() + r.first;
     const bool direct = r.order.empty();
     const auto row = [&](size_t k) -> uint32_t { return direct ? static_cast<uint32_t>(k) : r.order[k]; };
     // First position whose start is after ts.
@@ -79,7 +87,7 @@ FlowMatcher::FlowMatcher(size_t expectedStarts)
 // flow's finish follows its start closely in the file: 64 consecutive ids share one run of slots,
 // so the recent flows' slots stay in the cache. The runs themselves are spread by a full mix (ids
 // that are multiples of a power of two do not pile up).
-static uint64_t mix(uint64_t id, uint32_t category, uint8_t kind)
+uint64_t FlowMatcher::hash(uint32_t category, uint8_t kind, uint64_t id)
 {
     uint64_t h = (id >> 6) * 0x9E3779B97F4A7C15ull ^ (uint64_t(category) << 32 | kind);
     h ^= h >> 29;
@@ -104,7 +112,7 @@ FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_
     if (insert && (m_used + 1) * 4 > m_table.size() * 3)
         grow();
     const size_t mask = m_table.size() - 1;
-    for (size_t i = mix(id, category, idKind) & mask;; i = (i + 1) & mask) {
+    for (size_t i = hash(category, idKind, id) & mask;; i = (i + 1) & mask) {
         Entry& e = m_table[i];
         if (!e.used) {
             if (!insert)
@@ -121,7 +129,7 @@ FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_
     }
 }
 
-void FlowMatcher::add(Profile& profile, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
+void FlowMatcher::add(std::vector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
                       LinkKind kind)
 {
     if (!at.valid())
@@ -136,14 +144,14 @@ void FlowMatcher::add(Profile& profile, char ph, uint32_t category, uint8_t idKi
         return;
     }
     if (start->at.valid() && at.valid()) {
-        profile.addLink(start->at, at, kind, category);
+        out.push_back({start->at, at, kind, category});
         ++resolved;
     }
     if (ph == 't')
         start->at = at; // a step continues the flow from here
 }
 
-void FlowMatcher::finish(Profile& profile)
+void FlowMatcher::finish(std::vector<Link>& out)
 {
     for (const Pending& p : m_pending) {
         const Entry* start = find(p.category, p.idKind, p.id, false);
@@ -152,7 +160,7 @@ void FlowMatcher::finish(Profile& profile)
             continue;
         }
         if (start->at.valid() && p.at.valid()) {
-            profile.addLink(start->at, p.at, p.kind, p.category);
+            out.push_back({start->at, p.at, p.kind, p.category});
             ++resolved;
         }
     }

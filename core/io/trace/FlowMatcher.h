@@ -16,16 +16,18 @@ namespace dspark::trace {
 class SliceLocator {
 public:
     void setTrack(uint32_t track, uint32_t lane, uint32_t first, uint32_t count);
+    // Checks every range's order (and sorts an index where needed); after it bind() only reads, so
+    // several threads may bind at once.
+    void prepare(const Profile& profile);
     // Chrome binding rules: `enclosing` (ph s, t, and f with "bp":"e") binds to the deepest slice
     // containing ts; otherwise to the first slice starting at or after ts. Invalid ref when none.
-    EventRef bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing);
+    EventRef bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing) const;
 
 private:
     struct Range {
         uint32_t lane = UINT32_MAX;
         uint32_t first = 0;
         uint32_t count = 0;
-        bool checked = false;
         std::vector<uint32_t> order; // empty when the range is already sorted
     };
     std::vector<Range> m_ranges;
@@ -35,11 +37,15 @@ class FlowMatcher {
 public:
     explicit FlowMatcher(size_t expectedStarts);
 
-    // Feeds one flow point in file order; `at` is the slice it binds to (invalid if none).
-    // Links go to `profile` (LinkKind from the category).
-    void add(Profile& profile, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at, LinkKind kind);
+    // Feeds one flow point in file order; `at` is the slice it binds to (invalid if none). Links
+    // are appended to `out`.
+    void add(std::vector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
+             LinkKind kind);
     // Resolves finishes that came before their start in the file.
-    void finish(Profile& profile);
+    void finish(std::vector<Link>& out);
+    // The hash of a flow key: matchers that each take the keys of one value of its top bit see
+    // every point of their keys and none of the others'.
+    static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id);
 
     uint64_t resolved = 0;      // finishes/steps linked to their start
     uint64_t withoutStart = 0;  // finishes/steps whose (cat, id) never started

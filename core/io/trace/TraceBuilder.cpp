@@ -8,8 +8,14 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <optional>
+#include <type_traits>
 #include <unordered_map>
 
 namespace dspark::trace {
@@ -57,6 +63,21 @@ struct GlobalTrack {
     uint64_t cursor = 0;
 };
 
+// DSPARK_TRACE_TIMING=1 prints the wall time of each build step to stderr (for bench work).
+struct StepClock {
+    bool on = std::getenv("DSPARK_TRACE_TIMING") != nullptr;
+    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+    void lap(const char* what)
+    {
+        if (!on)
+            return;
+        const auto now = std::chrono::steady_clock::now();
+        std::fprintf(stderr, "  build %-10s %7.1f ms\n", what,
+                     std::chrono::duration<double, std::milli>(now - last).count());
+        last = now;
+    }
+};
+
 struct OpenMark {
     int64_t ts;
     uint64_t offset;
@@ -73,6 +94,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     Profile& profile = m_profile;
     const size_t partCount = parts.size();
 
+    StepClock clock;
     // 1. Strings: every thread's local ids → the profile's ids.
     std::vector<std::vector<uint32_t>> names(partCount);
     for (size_t k = 0; k < partCount; ++k) {
@@ -85,6 +107,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         return kind == RawId::String || kind == RawId::Other ? names[k][static_cast<uint32_t>(value)] : value;
     };
 
+    clock.lap("strings");
     // 2. Tracks: (pid, tid) as written, merged over the threads.
     std::unordered_map<std::string, uint32_t> trackIndex;
     std::vector<GlobalTrack> tracks;
@@ -120,6 +143,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         }
     }
 
+    clock.lap("tracks");
     // 3. Metadata, in file order (a later record wins).
     for (size_t k = 0; k < partCount; ++k) {
         const TraceIngest& part = *parts[k];
@@ -141,6 +165,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         g.facts.processSortIndex = proc.sortIndex;
     }
 
+    clock.lap("metadata");
     // 4. B/E (per thread, nested) and b/e (async, by cat and id) pairs become slices.
     int64_t maxEnd = INT64_MIN;
     for (const TraceIngest* part : parts)
@@ -208,6 +233,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             ++tracks[s.track].slices;
     }
 
+    clock.lap("pairs");
     // 5. Lanes. The rank's device is the first device a lane names.
     int device = -1;
     std::vector<LanePlan> plans(tracks.size());
@@ -270,6 +296,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     runBoth(
         parallel, [&] { sizeColumns(0); }, [&] { sizeColumns(1); });
 
+    clock.lap("lanes+sizing");
     // 6. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
     const uint8_t source = m_settings.argsSource;
     const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
@@ -295,7 +322,9 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     for (const GlobalTrack& t : tracks)
         sum.slices += t.slices;
 
+    clock.lap("slices");
     // 7. Counter samples: one lane per (process, series).
+    std::function<void()> placeCounters;
     {
         std::unordered_map<std::string, uint32_t> seriesIndex;
         std::vector<uint32_t> seriesLane;
@@ -336,57 +365,124 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                 lane.reserve(lane.size() + extra[i]);
                 lane.value.reserve(lane.size() + extra[i]);
             }
-        for (size_t k = 0; k < partCount; ++k)
-            parts[k]->counters.drain([&](const CounterRecord& c) {
-                const uint32_t s = seriesMap[k][c.series];
-                Lane& lane = profile.lanes[seriesLane[s]];
-                const uint32_t row = lane.appendSample(c.tsNs, c.value, seriesName[s]);
-                lane.argsRef[row] = c.offset ? Profile::makeArgsRef(source, c.offset) : 0;
-                ++sum.counterSamples;
-            });
+        // The samples go in while flows are bound (step 8): other lanes, other records.
+        placeCounters = [&, seriesMap = std::move(seriesMap), seriesLane = std::move(seriesLane),
+                         seriesName = std::move(seriesName)] {
+            for (size_t k = 0; k < partCount; ++k)
+                parts[k]->counters.drain([&](const CounterRecord& c) {
+                    const uint32_t s = seriesMap[k][c.series];
+                    Lane& lane = profile.lanes[seriesLane[s]];
+                    const uint32_t row = lane.appendSample(c.tsNs, c.value, seriesName[s]);
+                    lane.argsRef[row] = c.offset ? Profile::makeArgsRef(source, c.offset) : 0;
+                    ++sum.counterSamples;
+                });
+        };
     }
 
-    // 8. Flows: bind each point to its slice, match starts with finishes by (cat, id).
+    clock.lap("counters");
+    // 8. Flows: bind each point to its slice (each part on its own core, rewriting its records in
+    //    place), then match starts with finishes by (cat, id): one matcher per half of the key space,
+    //    each on its own core, each seeing its keys' points in file order.
     {
         SliceLocator locator;
         for (uint32_t g = 0; g < tracks.size(); ++g)
             if (tracks[g].lane != UINT32_MAX)
                 locator.setTrack(g, tracks[g].lane, static_cast<uint32_t>(tracks[g].base),
                                  static_cast<uint32_t>(tracks[g].slices));
+        locator.prepare(profile);
+        clock.lap("flows:prep");
         size_t starts = 0, others = 0;
         for (const TraceIngest* part : parts)
             part->flows.forEach([&](const FlowRecord& f) { (f.ph == 's' ? starts : others) += 1; });
-        if (profile.links.capacity() < profile.links.size() + others) {
-            profile.links.reserve(profile.links.size() + others);
+        size_t planeSlices = 0; // an upper bound of step 9's links
+        for (const GlobalTrack& t : tracks)
+            if (t.role == TrackRole::CommPlane)
+                planeSlices += t.slices;
+        const size_t linksWanted = profile.links.size() + others + planeSlices;
+        if (profile.links.capacity() < linksWanted) {
+            profile.links.reserve(linksWanted);
             adviseHugePages(profile.links.data(), profile.links.capacity() * sizeof(Link));
         }
-        FlowMatcher matcher(starts);
-        std::unordered_map<uint32_t, LinkKind> kindOfCategory;
-        const auto linkKind = [&](uint32_t category) {
-            auto it = kindOfCategory.find(category);
-            if (it == kindOfCategory.end()) {
-                const FlowClass c = flowClassOf(profile.strings.view(category));
-                const LinkKind kind = c == FlowClass::HostToDevice ? LinkKind::HostToDevice
-                                      : c == FlowClass::OpToDevice ? LinkKind::OpToDevice
-                                                                   : LinkKind::Flow;
-                it = kindOfCategory.emplace(category, kind).first;
-            }
-            return it->second;
+        struct BoundFlow {
+            EventRef at;
+            uint64_t id;
+            uint32_t category;
+            uint8_t idKind;
+            char ph;
+            LinkKind kind;
+            bool upper; // the key's half
         };
-        for (size_t k = 0; k < partCount; ++k)
-            parts[k]->flows.drain([&](const FlowRecord& f) {
-                const uint32_t g = trackMap[k][f.track];
-                const uint32_t category = names[k][f.cat];
-                const EventRef at = locator.bind(profile, g, f.tsNs, f.ph != 'f' || f.enclosing);
-                matcher.add(profile, f.ph, category, f.idKind, globalId(k, f.idKind, f.idValue), at,
-                            linkKind(category));
+        static_assert(sizeof(BoundFlow) <= sizeof(FlowRecord) && std::is_trivially_copyable_v<BoundFlow>);
+        const bool parallelFlows = loaderThreads() > 1 && starts + others >= 4096;
+        // Tasks: bind part 0, bind part 1, ..., place the counter samples.
+        forEachParallel(parallelFlows, partCount + 1, [&](size_t k) {
+            if (k == partCount) {
+                placeCounters();
+                return;
+            }
+            std::unordered_map<uint32_t, LinkKind> kindOfCategory;
+            const auto linkKind = [&](uint32_t category) {
+                auto it = kindOfCategory.find(category);
+                if (it == kindOfCategory.end()) {
+                    const FlowClass c = flowClassOf(profile.strings.view(category));
+                    const LinkKind kind = c == FlowClass::HostToDevice ? LinkKind::HostToDevice
+                                          : c == FlowClass::OpToDevice ? LinkKind::OpToDevice
+                                                                       : LinkKind::Flow;
+                    it = kindOfCategory.emplace(category, kind).first;
+                }
+                return it->second;
+            };
+            parts[k]->flows.forEachMutable([&](FlowRecord& f) {
+                BoundFlow b;
+                b.category = names[k][f.cat];
+                b.idKind = f.idKind;
+                b.id = globalId(k, f.idKind, f.idValue);
+                b.ph = f.ph;
+                b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph != 'f' || f.enclosing);
+                b.kind = linkKind(b.category);
+                b.upper = (FlowMatcher::hash(b.category, b.idKind, b.id) >> 63) != 0;
+                std::memcpy(static_cast<void*>(&f), &b, sizeof b);
             });
-        matcher.finish(profile);
-        sum.flowsResolved = matcher.resolved;
-        sum.flowsWithoutStart = matcher.withoutStart;
-        sum.flowPointsUnbound = matcher.unboundPoints;
+        });
+        clock.lap("flows:bind");
+        std::optional<FlowMatcher> lower, upper;
+        const auto match = [&](std::optional<FlowMatcher>& matcherSlot, size_t expectedStarts, std::vector<Link>& out,
+                               int half) {
+            FlowMatcher& matcher = matcherSlot.emplace(expectedStarts); // its table first touched on this core
+            for (size_t k = 0; k < partCount; ++k)
+                parts[k]->flows.forEach([&](const FlowRecord& f) {
+                    BoundFlow b;
+                    std::memcpy(static_cast<void*>(&b), &f, sizeof b);
+                    if (half >= 0 && int(b.upper) != half)
+                        return;
+                    matcher.add(out, b.ph, b.category, b.idKind, b.id, b.at, b.kind);
+                });
+            matcher.finish(out);
+        };
+        if (parallelFlows) {
+            std::vector<Link> upperLinks;
+            upperLinks.reserve(others);
+            const size_t half = starts / 2 + starts / 16;
+            runBoth(
+                true, [&] { match(upper, half, upperLinks, 1); }, [&] { match(lower, half, profile.links, 0); });
+            clock.lap("flows:match2");
+            profile.links.insert(profile.links.end(), upperLinks.begin(), upperLinks.end());
+        } else {
+            match(lower, starts, profile.links, -1);
+        }
+        clock.lap("flows:match");
+        for (TraceIngest* part : parts)
+            part->flows.clear();
+        for (const std::optional<FlowMatcher>& m : {std::cref(lower), std::cref(upper)}) {
+            if (!m)
+                continue;
+            sum.flowsResolved += m->resolved;
+            sum.flowsWithoutStart += m->withoutStart;
+            sum.flowPointsUnbound += m->unboundPoints;
+        }
     }
 
+    clock.lap("flows");
     // 9. HCCL sub-tasks (Plane lanes) → the collective (Group lane) whose span contains them.
     {
         struct Op {
@@ -429,6 +525,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         }
     }
 
+    clock.lap("hccl");
     // 10. What did not fit, once per kind of problem.
     const QString file = QString::fromStdString(m_settings.fileLabel);
     if (sum.flowsWithoutStart > 0)

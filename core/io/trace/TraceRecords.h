@@ -198,6 +198,15 @@ public:
                 visit(block[i]);
         }
     }
+    template <typename Visit> void forEachMutable(Visit&& visit)
+    {
+        for (size_t b = 0; b < m_blocks.size(); ++b) {
+            const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
+            T* block = m_blocks[b].get();
+            for (size_t i = 0; i < n; ++i)
+                visit(block[i]);
+        }
+    }
     // Drops the elements from index n on (rollback of a chunk that failed to parse).
     void truncate(size_t n)
     {
