@@ -4,6 +4,7 @@
 #include "analysis/IntervalSet.h"
 #include "io/ProfileLoader.h"
 #include "io/trace/TraceLoadTuning.h"
+#include "util/Parallel.h"
 
 #include "../../bench/TraceViewGenerator.h"
 #include "TestSupport.h"
@@ -142,15 +143,24 @@ std::string fingerprint(const Profile& p)
     return out;
 }
 
+// `threads` false: one thread for everything (parsing, building lanes, flows, finalize); true: two
+// wherever the loader would use two on a two-core machine, whatever this machine has.
 struct TuningScope {
     trace::LoadTuning saved = trace::loadTuning();
+    int savedThreads = loaderThreads();
     TuningScope(size_t chunk, size_t split, bool threads)
     {
         trace::loadTuning().chunkBytes = chunk;
         trace::loadTuning().splitThreshold = split;
         trace::loadTuning().twoThreads = threads;
+        trace::loadTuning().parallelFlowPoints = split == 0 ? 0 : saved.parallelFlowPoints;
+        loaderThreads() = threads ? 2 : 1;
     }
-    ~TuningScope() { trace::loadTuning() = saved; }
+    ~TuningScope()
+    {
+        trace::loadTuning() = saved;
+        loaderThreads() = savedThreads;
+    }
 };
 
 } // namespace
@@ -826,6 +836,21 @@ private Q_SLOTS:
             TuningScope tuning(1 << 20, split, true);
             QCOMPARE(fingerprint(*load(path)), expected);
         }
+    }
+
+    void oneAndTwoThreadsBuildTheSameRealProfile()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        const QString path = test::realData(QStringLiteral("ascend/torch_npu_text_rank0_ascend_pt"));
+        const auto one = [&] {
+            TuningScope tuning(1 << 20, SIZE_MAX, false);
+            return load(path);
+        }();
+        TuningScope tuning(4096, 0, true);
+        const auto two = load(path);
+        QVERIFY(one && two);
+        QCOMPARE(two->stats().flows, uint64_t(611));
+        QCOMPARE(fingerprint(*two), fingerprint(*one));
     }
 
     void generatedTraceViewLoadsWithTheGeneratorsFigures()

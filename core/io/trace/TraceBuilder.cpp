@@ -3,6 +3,7 @@
 #include "io/trace/FlowMatcher.h"
 #include "io/trace/HugePages.h"
 #include "io/trace/LaneClassifier.h"
+#include "io/trace/TraceLoadTuning.h"
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
@@ -413,7 +414,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             bool upper; // the key's half
         };
         static_assert(sizeof(BoundFlow) <= sizeof(FlowRecord) && std::is_trivially_copyable_v<BoundFlow>);
-        const bool parallelFlows = loaderThreads() > 1 && starts + others >= 4096;
+        const bool parallelFlows = loaderThreads() > 1 && starts + others >= loadTuning().parallelFlowPoints;
         // Tasks: bind part 0, bind part 1, ..., place the counter samples.
         forEachParallel(parallelFlows, partCount + 1, [&](size_t k) {
             if (k == partCount) {

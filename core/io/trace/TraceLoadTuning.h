@@ -11,6 +11,7 @@ struct LoadTuning {
     size_t chunkBytes = size_t(4) << 20;      // bytes per simdjson chunk
     size_t splitThreshold = size_t(16) << 20; // parse with two threads from this size of events array on
     bool twoThreads = true;
+    size_t parallelFlowPoints = 4096; // bind and match flows on both cores from this many flow points on
 };
 
 LoadTuning& loadTuning();
