@@ -15,6 +15,9 @@
 #include <simdjson.h>
 
 #include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <regex>
@@ -172,16 +175,22 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
     auto second = std::make_unique<TraceIngest>(data, size, options);
     std::atomic<bool> secondNotNeeded{false};
     TraceIngest::Result secondResult;
+    const auto t0 = std::chrono::steady_clock::now();
+    double secondSeconds = 0;
     std::thread worker([&] {
         secondResult = second->run(split, SIZE_MAX, [&](size_t bytes) {
             done += bytes;
             return !secondNotNeeded.load() && !progress.cancelled();
         });
+        secondSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     });
     const TraceIngest::Result firstResult = first->run(begin, split, onMainChunk);
+    const double firstSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (firstResult.stop != TraceIngest::Stop::ReachedStop)
         secondNotNeeded = true;
     worker.join();
+    if (std::getenv("DSPARK_TRACE_TIMING"))
+        std::fprintf(stderr, "  parse: first part %.3f s, second part %.3f s\n", firstSeconds, secondSeconds);
     if (firstResult.stop == TraceIngest::Stop::ArrayEnd) {
         out.arrayEnd = firstResult.arrayEnd; // the planned split was not an element boundary: one part
         out.parts.push_back(std::move(first));
