@@ -138,6 +138,7 @@ struct EventFields {
                          &device, &stream, &corr})
             t->present = false;
         name.text = cat.text = pid.text = tid.text = id.text = {};
+        pid.isString = tid.isString = false;
         hasArgs = argsNonEmpty = false;
         numberCount = 0;
     }
@@ -215,6 +216,39 @@ uint32_t TraceIngest::internRaw(std::string_view raw)
     if (!unescapeJsonString(raw, m_scratch))
         return strings.intern(raw); // keep the text as written rather than lose the event
     return strings.intern(m_scratch);
+}
+
+uint32_t TraceIngest::trackOf(std::string_view pid, bool pidIsString, std::string_view tid, bool tidIsString)
+{
+    for (const TrackCacheEntry& e : m_trackCache)
+        if (e.track != UINT32_MAX && e.pidIsString == pidIsString && e.tidIsString == tidIsString && e.pid == pid &&
+            e.tid == tid)
+            return e.track;
+    const uint32_t track = trackId({internId(pid), internId(tid)});
+    TrackCacheEntry& slot = m_trackCache[m_trackCacheNext++ % std::size(m_trackCache)];
+    slot.pid.assign(pid);
+    slot.tid.assign(tid);
+    slot.pidIsString = pidIsString;
+    slot.tidIsString = tidIsString;
+    slot.track = track;
+    return track;
+}
+
+uint32_t TraceIngest::internName(std::string_view raw)
+{
+    // Direct-mapped on length and the first and last 8 bytes; a hit is verified against the table.
+    uint64_t head = 0, tail = 0;
+    std::memcpy(&head, raw.data(), std::min<size_t>(raw.size(), 8));
+    if (raw.size() > 8)
+        std::memcpy(&tail, raw.data() + raw.size() - 8, 8);
+    const uint64_t key = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ raw.size();
+    NameCacheEntry& e = m_nameCache[(key >> 40) & (m_nameCache.size() - 1)];
+    if (e.key == key && e.id != UINT32_MAX && strings.view(e.id) == raw)
+        return e.id;
+    const uint32_t id = internRaw(raw);
+    e.key = key;
+    e.id = id;
+    return id;
 }
 
 RawId TraceIngest::internId(std::string_view t)
@@ -594,7 +628,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             ++traceEvents;
             const std::string_view what = f.name.text;
             MetaRecord m;
-            m.track = trackId({internId(f.pid.text), internId(f.tid.text)});
+            m.track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
             if (what == "process_name" || what == "thread_name" || what == "process_labels") {
                 const Token& text = what == "process_labels" ? f.labels : f.argName;
                 if (!text.present)
@@ -658,8 +692,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             if (ts > 0 && s.durationNs > std::numeric_limits<int64_t>::max() - ts)
                 s.durationNs = std::numeric_limits<int64_t>::max() - ts; // keeps start + duration representable
             maxEndNs = std::max(maxEndNs, ts + s.durationNs);
-            s.track = trackId({internId(f.pid.text), internId(f.tid.text)});
-            s.name = internRaw(f.name.text);
+            s.track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
+            s.name = internName(f.name.text);
             const CatClass cat = ph == 'X' ? classifyCat(f.cat.text, f.name.text) : CatInstant;
             const TaskClass task = f.taskType.present ? classifyTask(f.taskType.text, f.name.text) : TaskNone;
             s.hint = makeHint(cat, task);
@@ -691,8 +725,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             MarkRecord m;
             m.tsNs = ts;
             m.offset = argsOffset;
-            m.track = trackId({internId(f.pid.text), internId(f.tid.text)});
-            m.name = f.name.present ? internRaw(f.name.text) : 0;
+            m.track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
+            m.name = f.name.present ? internName(f.name.text) : 0;
             m.cat = f.cat.present ? internRaw(f.cat.text) : 0;
             m.id = internId(f.id.text);
             m.ph = ph;
@@ -713,7 +747,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             const RawId id = internId(f.id.text);
             r.idKind = id.kind;
             r.idValue = id.value;
-            r.track = trackId({internId(f.pid.text), internId(f.tid.text)});
+            r.track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
             r.cat = f.cat.present ? internRaw(f.cat.text) : 0;
             r.ph = ph;
             r.enclosing = f.bp.present && f.bp.text == "e";
@@ -722,7 +756,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
         }
         case 'C': {
             const RawId pid = internId(f.pid.text);
-            const uint32_t name = internRaw(f.name.text);
+            const uint32_t name = internName(f.name.text);
             // One sample per event: its "value", or its only number; several numbers → one series each.
             int valueIndex = -1;
             for (int i = 0; i < f.numberCount; ++i)

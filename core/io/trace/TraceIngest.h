@@ -94,6 +94,10 @@ private:
     uint32_t seriesId(const CounterSeriesKey& key);
     RawId internId(std::string_view rawToken);
     uint32_t internRaw(std::string_view rawContent);
+    // The same as trackId({internId(pid), internId(tid)}) and internRaw(name), through small caches
+    // of the raw texts last seen (events cycle among a few tracks and names).
+    uint32_t trackOf(std::string_view pid, bool pidIsString, std::string_view tid, bool tidIsString);
+    uint32_t internName(std::string_view rawContent);
 
     const char* m_data;
     size_t m_size;
@@ -104,6 +108,18 @@ private:
     TrackKey m_lastKey;
     uint32_t m_lastTrack = UINT32_MAX;
     std::string m_scratch;
+    struct TrackCacheEntry {
+        std::string pid, tid;
+        bool pidIsString = false, tidIsString = false;
+        uint32_t track = UINT32_MAX;
+    };
+    TrackCacheEntry m_trackCache[4];
+    unsigned m_trackCacheNext = 0;
+    struct NameCacheEntry {
+        uint64_t key = 0;
+        uint32_t id = UINT32_MAX;
+    };
+    std::vector<NameCacheEntry> m_nameCache = std::vector<NameCacheEntry>(1024);
     void* m_parser = nullptr; // simdjson::ondemand::parser (kept out of this header)
 public:
     ~TraceIngest();
