@@ -36,7 +36,8 @@ void SliceLocator::prepare(const Profile& profile)
     }
 }
 
-EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing) const
+EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing,
+                            std::vector<uint32_t>* hints) const
 {
     if (track >= m_ranges.size() || m_ranges[track].lane == UINT32_MAX || m_ranges[track].count == 0)
         return {};
@@ -46,8 +47,20 @@ EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, 
     const TimeNs* dur = lane.durationNs.data() + r.first;
     const bool direct = r.order.empty();
     const auto row = [&](size_t k) -> uint32_t { return direct ? static_cast<uint32_t>(k) : r.order[k]; };
-    // First position whose start is after ts.
+    // First position whose start is after ts. Points of one track mostly come in time order: search
+    // forward from where the last one landed (galloping), else the whole range.
     size_t lo = 0, hi = r.count;
+    uint32_t* hint = hints && track < hints->size() ? &(*hints)[track] : nullptr;
+    if (hint && *hint <= r.count && (*hint == 0 || start[row(*hint - 1)] <= ts)) {
+        lo = *hint;
+        size_t step = 1;
+        hi = lo;
+        while (hi < r.count && start[row(hi)] <= ts) {
+            lo = hi + 1;
+            hi = std::min<size_t>(r.count, hi + step);
+            step *= 2;
+        }
+    }
     while (lo < hi) {
         const size_t mid = (lo + hi) / 2;
         if (start[row(mid)] <= ts)
@@ -55,6 +68,8 @@ EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, 
         else
             hi = mid;
     }
+    if (hint)
+        *hint = static_cast<uint32_t>(lo);
     if (enclosing) {
         // The deepest slice containing ts has the latest start among those that do (ties: the
         // shorter one, which sorts later). Walk back a bounded distance from the last start <= ts.

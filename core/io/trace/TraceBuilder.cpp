@@ -433,13 +433,14 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                 }
                 return it->second;
             };
+            std::vector<uint32_t> hints(tracks.size(), 0);
             parts[k]->flows.forEachMutable([&](FlowRecord& f) {
                 BoundFlow b;
                 b.category = names[k][f.cat];
                 b.idKind = f.idKind;
                 b.id = globalId(k, f.idKind, f.idValue);
                 b.ph = f.ph;
-                b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph != 'f' || f.enclosing);
+                b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph != 'f' || f.enclosing, &hints);
                 b.kind = linkKind(b.category);
                 b.upper = (FlowMatcher::hash(b.category, b.idKind, b.id) >> 63) != 0;
                 std::memcpy(static_cast<void*>(&f), &b, sizeof b);
