@@ -3,6 +3,9 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <numeric>
 
 namespace dspark {
@@ -142,6 +145,16 @@ static bool naturalLess(const std::string& a, const std::string& b)
 void Profile::finalize()
 {
     const bool parallel = loaderThreads() > 1;
+    const bool timing = std::getenv("DSPARK_TRACE_TIMING") != nullptr;
+    auto last = std::chrono::steady_clock::now();
+    const auto lap = [&](const char* what) {
+        if (!timing)
+            return;
+        const auto now = std::chrono::steady_clock::now();
+        std::fprintf(stderr, "  finalize %-8s %7.1f ms\n", what,
+                     std::chrono::duration<double, std::milli>(now - last).count());
+        last = now;
+    };
     // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
     std::vector<std::vector<uint32_t>> rowMap(lanes.size());
     std::vector<size_t> laneRows(lanes.size());
@@ -156,6 +169,7 @@ void Profile::finalize()
         rowMap[i] = lanes[i].finalize();
     });
 
+    lap("lanes");
     // 2. Order lanes: rank, kind group, source sort index, process, natural name.
     std::vector<uint32_t> order(lanes.size());
     std::iota(order.begin(), order.end(), 0u);
@@ -198,6 +212,7 @@ void Profile::finalize()
     runBoth(
         parallel && links.size() >= 65536, [&] { remapRange(0, half); }, [&] { remapRange(half, links.size()); });
     std::erase_if(links, [](const Link& l) { return !l.from.valid(); });
+    lap("remap");
     // Total orders: the same links come out in the same order however they were added.
     sortParallel(parallel, links.begin(), links.end(), [](const Link& a, const Link& b) {
         if (a.from != b.from)
@@ -208,12 +223,14 @@ void Profile::finalize()
             return a.kind < b.kind;
         return a.categoryId < b.categoryId;
     });
+    lap("sort");
     m_linksByTo.resize(links.size());
     std::iota(m_linksByTo.begin(), m_linksByTo.end(), 0u);
     sortParallel(parallel, m_linksByTo.begin(), m_linksByTo.end(), [&](uint32_t a, uint32_t b) {
         return links[a].to != links[b].to ? links[a].to < links[b].to : a < b;
     });
 
+    lap("byTo");
     // 4. Profile time range.
     bool any = false;
     for (const Lane& lane : lanes) {
