@@ -79,6 +79,16 @@ struct StepClock {
     }
 };
 
+// The lanes that receive counter samples (a count per lane, > 0).
+std::vector<uint32_t> seriesLaneIds(const std::vector<size_t>& samplesPerLane)
+{
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i < samplesPerLane.size(); ++i)
+        if (samplesPerLane[i] > 0)
+            out.push_back(static_cast<uint32_t>(i));
+    return out;
+}
+
 struct OpenMark {
     int64_t ts;
     uint64_t offset;
@@ -378,6 +388,15 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                     ++sum.counterSamples;
                 });
         };
+        // Should a lane hold both slices (bound to below) and samples, the samples go in first.
+        bool shared = false;
+        for (const uint32_t lane : seriesLaneIds(extra))
+            for (const GlobalTrack& t : tracks)
+                shared = shared || t.lane == lane;
+        if (shared) {
+            placeCounters();
+            placeCounters = [] {};
+        }
     }
 
     clock.lap("counters");
