@@ -3,6 +3,7 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -224,12 +225,65 @@ void Profile::finalize()
         return a.categoryId < b.categoryId;
     });
     lap("sort");
+    // Links by their target, ties in link order: counted out by target lane (which keeps link order),
+    // then each lane's run sorted by row unless it already is (it mostly is: links come sorted by
+    // source, and a lane's tasks were launched in order).
     m_linksByTo.resize(links.size());
-    std::iota(m_linksByTo.begin(), m_linksByTo.end(), 0u);
-    sortParallel(parallel, m_linksByTo.begin(), m_linksByTo.end(), [&](uint32_t a, uint32_t b) {
-        return links[a].to != links[b].to ? links[a].to < links[b].to : a < b;
+    std::vector<size_t> laneStart(lanes.size() + 1, 0);
+    for (const Link& l : links)
+        ++laneStart[l.to.lane + 1];
+    for (size_t i = 1; i < laneStart.size(); ++i)
+        laneStart[i] += laneStart[i - 1];
+    {
+        std::vector<size_t> cursor(laneStart.begin(), laneStart.end() - 1);
+        for (uint32_t i = 0; i < links.size(); ++i)
+            m_linksByTo[cursor[links[i].to.lane]++] = i;
+    }
+    std::vector<uint32_t> laneOrder(lanes.size());
+    std::iota(laneOrder.begin(), laneOrder.end(), 0u);
+    std::sort(laneOrder.begin(), laneOrder.end(), [&](uint32_t a, uint32_t b) {
+        const size_t na = laneStart[a + 1] - laneStart[a], nb = laneStart[b + 1] - laneStart[b];
+        return na != nb ? na > nb : a < b;
     });
-
+    // (row << 32 | link) keys sort in exactly that order, on both cores; one buffer, reused.
+    std::vector<uint64_t> keys, merged;
+    std::vector<size_t> runs;
+    for (const uint32_t lane : laneOrder) {
+        uint32_t* first = m_linksByTo.data() + laneStart[lane];
+        const size_t n = laneStart[lane + 1] - laneStart[lane];
+        bool sorted = true;
+        for (size_t i = 1; i < n && sorted; ++i)
+            sorted = links[first[i - 1]].to.index <= links[first[i]].to.index; // ties are in link order
+        if (sorted)
+            continue;
+        keys.resize(n);
+        for (size_t i = 0; i < n; ++i)
+            keys[i] = uint64_t(links[first[i]].to.index) << 32 | first[i];
+        // Usually a few ascending runs (one per lane the links come from): merged, else sorted.
+        runs.assign(1, 0);
+        for (size_t i = 1; i < n && runs.size() <= 16; ++i)
+            if (keys[i] < keys[i - 1])
+                runs.push_back(i);
+        if (runs.size() > 16) {
+            sortParallel(parallel, keys.begin(), keys.end(), std::less<uint64_t>());
+        } else {
+            runs.push_back(n);
+            merged.resize(n);
+            while (runs.size() > 2) {
+                std::vector<size_t> next{0};
+                for (size_t r = 0; r + 1 < runs.size(); r += 2) {
+                    const size_t a = runs[r], b = runs[r + 1], c = r + 2 < runs.size() ? runs[r + 2] : b;
+                    std::merge(keys.begin() + a, keys.begin() + b, keys.begin() + b, keys.begin() + c,
+                               merged.begin() + a);
+                    next.push_back(c);
+                }
+                keys.swap(merged);
+                runs.swap(next);
+            }
+        }
+        for (size_t i = 0; i < n; ++i)
+            first[i] = static_cast<uint32_t>(keys[i]);
+    }
     lap("byTo");
     // 4. Profile time range.
     bool any = false;
