@@ -488,10 +488,12 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
     }
 
     EventFields f;
+    // (value_unsafe() after the error check: the element and fields are used in place, not copied
+    // out of their simdjson_result — the copies stalled on store forwarding.)
     for (auto item : array) {
-        od::value element;
-        if ((err = item.get(element)))
+        if ((err = item.error()))
             return abandon(err, nullptr);
+        od::value& element = item.value_unsafe();
         ++elements;
         const char* objStart = element.raw_json_token().data();
         const size_t objOffset = fileOffset(objStart);
@@ -509,10 +511,9 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
         }
         f.reset();
         for (auto fieldResult : object) {
-            od::field field;
-            if ((err = std::move(fieldResult).get(field))) {
+            if ((err = fieldResult.error()))
                 return abandon(err, objStart);
-            }
+            od::field& field = fieldResult.value_unsafe();
             const char* k = field.key().raw();
             od::value& v = field.value();
             switch (k[0]) {
@@ -559,10 +560,9 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
                         return abandon(err, objStart);
                     }
                     for (auto argResult : args) {
-                        od::field arg;
-                        if ((err = std::move(argResult).get(arg))) {
+                        if ((err = argResult.error()))
                             return abandon(err, objStart);
-                        }
+                        od::field& arg = argResult.value_unsafe();
                         f.argsNonEmpty = true;
                         const char* ak = arg.key().raw();
                         od::value& av = arg.value();
