@@ -38,19 +38,15 @@ struct Token {
     bool present;
 };
 
-Token tokenOf(od::value& v)
+// Written in place, field by field (a Token returned by value and copied was read back as a 16-bit
+// pair of bools just written as bytes: a store-forwarding stall per field).
+void readToken(od::value& v, Token& out)
 {
     std::string_view t = trimToken(v.raw_json_token());
-    Token out;
-    out.isString = false;
+    const bool isString = t.size() >= 2 && t.front() == '"' && t.back() == '"';
+    out.text = isString ? t.substr(1, t.size() - 2) : t;
+    out.isString = isString;
     out.present = true;
-    if (t.size() >= 2 && t.front() == '"' && t.back() == '"') {
-        out.text = t.substr(1, t.size() - 2);
-        out.isString = true;
-    } else {
-        out.text = t;
-    }
-    return out;
 }
 
 CatClass classifyCat(std::string_view cat, std::string_view name)
@@ -134,9 +130,9 @@ struct EventFields {
     // Absent tokens read as empty text for the fields read without a presence check.
     void reset()
     {
-        for (Token* t : {&ph, &name, &cat, &ts, &dur, &pid, &tid, &id, &bp, &taskType, &argName, &labels, &sortIndex,
-                         &device, &stream, &corr})
-            t->present = false;
+        ph.present = name.present = cat.present = ts.present = dur.present = pid.present = tid.present = false;
+        id.present = bp.present = taskType.present = argName.present = labels.present = sortIndex.present = false;
+        device.present = stream.present = corr.present = false;
         name.text = cat.text = pid.text = tid.text = id.text = {};
         pid.isString = tid.isString = false;
         hasArgs = argsNonEmpty = false;
@@ -519,35 +515,35 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             switch (k[0]) {
             case 'p':
                 if (keyIs(k, "ph"))
-                    f.ph = tokenOf(v);
+                    readToken(v, f.ph);
                 else if (keyIs(k, "pid"))
-                    f.pid = tokenOf(v);
+                    readToken(v, f.pid);
                 break;
             case 'n':
                 if (keyIs(k, "name"))
-                    f.name = tokenOf(v);
+                    readToken(v, f.name);
                 break;
             case 't':
                 if (keyIs(k, "ts"))
-                    f.ts = tokenOf(v);
+                    readToken(v, f.ts);
                 else if (keyIs(k, "tid"))
-                    f.tid = tokenOf(v);
+                    readToken(v, f.tid);
                 break;
             case 'd':
                 if (keyIs(k, "dur"))
-                    f.dur = tokenOf(v);
+                    readToken(v, f.dur);
                 break;
             case 'c':
                 if (keyIs(k, "cat"))
-                    f.cat = tokenOf(v);
+                    readToken(v, f.cat);
                 break;
             case 'i':
                 if (keyIs(k, "id"))
-                    f.id = tokenOf(v);
+                    readToken(v, f.id);
                 break;
             case 'b':
                 if (keyIs(k, "bp"))
-                    f.bp = tokenOf(v);
+                    readToken(v, f.bp);
                 break;
             case 'a':
                 if (keyIs(k, "args")) {
@@ -599,7 +595,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
                         default: break;
                         }
                         if (wanted)
-                            *wanted = tokenOf(av);
+                            readToken(av, *wanted);
                         // Numbers matter only to counter samples (ph C, or ph not seen yet).
                         if (f.numberCount < 16 && (!f.ph.present || f.ph.text == "C") &&
                             !(wanted && wanted->isString)) {
