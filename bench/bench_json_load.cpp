@@ -38,8 +38,6 @@
 #include <thread>
 #include <vector>
 
-#include <malloc.h>
-
 namespace {
 
 using namespace dspark::bench;
@@ -103,10 +101,6 @@ Measure inChild(const std::function<std::string()>& work)
 
 std::string ourLoader(const std::string& path)
 {
-    if (std::getenv("DSPARK_MALLOC_TUNE")) {
-        mallopt(M_MMAP_THRESHOLD, 32 << 20);
-        mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    }
     const double t0 = now();
     std::vector<std::pair<std::string, double>> phases; // phase text -> seconds since the load began
     const dspark::LoadProgress progress(

@@ -1,5 +1,7 @@
 #include "io/ProfileLoader.h"
 
+#include "util/Memory.h"
+
 #include "io/ChromeTraceLoader.h"
 #include "io/MsprofDbLoader.h"
 #include "io/ProfileScanner.h"
@@ -75,6 +77,12 @@ static int loadOrder(FileFormat f)
 
 LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 {
+    // Memory freed during the load (parsed records, sort buffers) is reused by what it builds next,
+    // and returned to the system when the load is over.
+    struct MemoryScope {
+        MemoryScope() { keepFreedMemoryForReuse(); }
+        ~MemoryScope() { returnFreedMemory(); }
+    } memoryScope;
     LoadOutcome outcome;
     progress.update(0.0, QCoreApplication::translate("ProfileLoader", "Scanning %1").arg(QString::fromStdString(path)));
     ScanResult scan = scanProfilePath(path);
