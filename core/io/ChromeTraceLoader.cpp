@@ -166,6 +166,7 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
     auto first = std::make_unique<TraceIngest>(data, size, options);
     if (split == SIZE_MAX) {
         const TraceIngest::Result r = first->run(begin, SIZE_MAX, onMainChunk);
+        first->releaseParseBuffers();
         if (r.stop != TraceIngest::Stop::ArrayEnd)
             return fail(r);
         out.arrayEnd = r.arrayEnd;
@@ -183,8 +184,10 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
             return !secondNotNeeded.load() && !progress.cancelled();
         });
         secondSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        second->releaseParseBuffers();
     });
     const TraceIngest::Result firstResult = first->run(begin, split, onMainChunk);
+    first->releaseParseBuffers();
     const double firstSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (firstResult.stop != TraceIngest::Stop::ReachedStop)
         secondNotNeeded = true;

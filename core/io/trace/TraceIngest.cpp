@@ -177,6 +177,13 @@ TraceIngest::~TraceIngest()
     delete static_cast<od::parser*>(m_parser);
 }
 
+void TraceIngest::releaseParseBuffers()
+{
+    std::vector<char>().swap(m_buffer);
+    delete static_cast<od::parser*>(m_parser);
+    m_parser = new od::parser();
+}
+
 uint32_t TraceIngest::trackId(const TrackKey& key)
 {
     if (m_lastTrack != UINT32_MAX && key == m_lastKey)

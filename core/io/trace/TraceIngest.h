@@ -69,6 +69,9 @@ public:
     // and stops before an element starting at `stopAt` (pass SIZE_MAX for "to the end of the array").
     // `onChunk(bytes)` is called after each chunk with the bytes it covered; returning false cancels.
     Result run(size_t begin, size_t stopAt, const std::function<bool(size_t)>& onChunk);
+    // Frees the chunk buffer and the parser's indexes (tens of MB) once parsing is over, for what the
+    // load builds next to reuse.
+    void releaseParseBuffers();
 
     // ---- output (read by TraceBuilder after run) ----
     StringTable strings;              // local ids
