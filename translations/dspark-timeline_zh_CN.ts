@@ -369,6 +369,85 @@
         </message>
     </context>
     <context>
+        <name>KindNames</name>
+        <message>
+            <source>Device task</source>
+            <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>Collective communication</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Communication sub-task</source>
+            <translation>通信子任务</translation>
+        </message>
+        <message>
+            <source>Event record</source>
+            <translation>事件记录</translation>
+        </message>
+        <message>
+            <source>Event wait</source>
+            <translation>事件等待</translation>
+        </message>
+        <message>
+            <source>Memory copy</source>
+            <translation>内存拷贝</translation>
+        </message>
+        <message>
+            <source>CANN/host API call</source>
+            <translation>CANN/主机 API 调用</translation>
+        </message>
+        <message>
+            <source>PyTorch/Python op</source>
+            <translation>PyTorch/Python 算子</translation>
+        </message>
+        <message>
+            <source>Annotated range</source>
+            <translation>标注区间</translation>
+        </message>
+        <message>
+            <source>Instant marker</source>
+            <translation>瞬时标记</translation>
+        </message>
+        <message>
+            <source>Overlap analysis span</source>
+            <translation>重叠分析区段</translation>
+        </message>
+        <message>
+            <source>Counter sample</source>
+            <translation>计数器采样</translation>
+        </message>
+        <message>
+            <source>Host thread</source>
+            <translation>主机线程</translation>
+        </message>
+        <message>
+            <source>NPU stream</source>
+            <translation>NPU 流</translation>
+        </message>
+        <message>
+            <source>GPU stream</source>
+            <translation>GPU 流</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Overlap analysis</source>
+            <translation>重叠分析</translation>
+        </message>
+        <message>
+            <source>Counter</source>
+            <translation>计数器</translation>
+        </message>
+    </context>
+    <context>
         <name>LaneLayout</name>
         <message>
             <source> · device %1</source>

@@ -1,5 +1,6 @@
 #include "timeline/TimelineView.h"
 
+#include "common/KindNames.h"
 #include "timeline/LanePainter.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
@@ -366,7 +367,7 @@ QString TimelineView::tooltipFor(const Hit& hit) const
             return {};
         return tr("<b>%1</b><br>%2 · %3<br>%4 events, nesting depth %5")
             .arg(layout.rowTitle(row).toHtmlEscaped(), QString::fromStdString(lane.info.process).toHtmlEscaped(),
-                 QString::fromLatin1(laneKindName(lane.info.kind)))
+                 laneKindDisplayName(lane.info.kind).toHtmlEscaped())
             .arg(lane.size())
             .arg(lane.maxDepth + 1);
     }
@@ -381,7 +382,7 @@ QString TimelineView::tooltipFor(const Hit& hit) const
     }
     html += tr("<br>%1 · starts at %2 · %3")
                 .arg(formatDuration(lane.durationNs[e.index]), formatDuration(p->startNs(e) - p->firstNs()),
-                     QString::fromLatin1(eventKindName(lane.kind[e.index])));
+                     eventKindDisplayName(lane.kind[e.index]).toHtmlEscaped());
     QString where = QString::fromStdString(lane.info.process + " / " + lane.info.name).toHtmlEscaped();
     if (lane.info.streamId >= 0 && isDeviceLane(lane.info.kind))
         where += tr(" (stream %1)").arg(lane.info.streamId);
