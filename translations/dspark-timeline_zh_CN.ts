@@ -334,6 +334,37 @@
         </message>
     </context>
     <context>
+        <name>Gzip</name>
+        <message>
+            <source>not gzip data</source>
+            <translation>不是 gzip 数据</translation>
+        </message>
+        <message>
+            <source>out of memory</source>
+            <translation>内存不足</translation>
+        </message>
+        <message>
+            <source>zlib initialisation failed</source>
+            <translation>zlib 初始化失败</translation>
+        </message>
+        <message>
+            <source>unexpected data after the gzip stream at compressed byte %1</source>
+            <translation>gzip 数据流之后有多余数据（压缩数据第 %1 字节处）</translation>
+        </message>
+        <message>
+            <source>truncated gzip data (the stream ends at compressed byte %1 before its end marker)</source>
+            <translation>gzip 数据不完整（数据流在压缩数据第 %1 字节处结束，缺少结束标记）</translation>
+        </message>
+        <message>
+            <source>corrupt gzip data at compressed byte %1</source>
+            <translation>gzip 数据在压缩数据第 %1 字节处损坏</translation>
+        </message>
+        <message>
+            <source>truncated gzip data</source>
+            <translation>gzip 数据不完整</translation>
+        </message>
+    </context>
+    <context>
         <name>ImageExport</name>
         <message>
             <source>%1: the image size %2×%3 is empty</source>
@@ -464,6 +495,13 @@
         <message>
             <source>(unnamed lane)</source>
             <translation>（未命名泳道）</translation>
+        </message>
+    </context>
+    <context>
+        <name>MappedFile</name>
+        <message>
+            <source>not a regular file</source>
+            <translation>不是普通文件</translation>
         </message>
     </context>
     <context>
@@ -656,6 +694,10 @@
         <message>
             <source>%1: no profiler output found (no msprof / torch_npu database, trace JSON or DSpark step records)</source>
             <translation>%1：未找到性能数据输出（没有 msprof / torch_npu 数据库、trace JSON 或 DSpark 步记录）</translation>
+        </message>
+        <message>
+            <source>same run as %1; not loaded</source>
+            <translation>与 %1 属于同一次运行；未加载</translation>
         </message>
     </context>
     <context>
