@@ -39,15 +39,18 @@ struct CliResult {
 };
 
 // Runs the real executable headless and captures its output. `childModifier` runs in the child
-// after fork (e.g. to drop privileges with setuid).
+// after fork (e.g. to drop privileges with setuid); `extraEnv` ("NAME=value") overrides the environment,
+// e.g. {"LC_ALL=zh_CN.UTF-8", "LANGUAGE=zh_CN"} for the Chinese translation.
 inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
-                        const std::function<void()>& childModifier = {})
+                        const std::function<void()>& childModifier = {}, const QStringList& extraEnv = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    for (const QString& e : extraEnv)
+        env.insert(e.section(QLatin1Char('='), 0, 0), e.section(QLatin1Char('='), 1));
     p.setProcessEnvironment(env);
     if (childModifier)
         p.setChildProcessModifier(childModifier);
