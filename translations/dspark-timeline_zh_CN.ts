@@ -1530,6 +1530,33 @@
         </message>
     </context>
     <context>
+        <name>dspark::ui::AnnotationOverlay</name>
+        <message>
+            <source>Add Annotation</source>
+            <translation>添加标注</translation>
+        </message>
+        <message>
+            <source>Edit Annotation Text</source>
+            <translation>编辑标注文字</translation>
+        </message>
+        <message>
+            <source>Change Annotation Colour</source>
+            <translation>更改标注颜色</translation>
+        </message>
+        <message>
+            <source>Move Annotation</source>
+            <translation>移动标注</translation>
+        </message>
+        <message>
+            <source>Delete Annotation</source>
+            <translation>删除标注</translation>
+        </message>
+        <message>
+            <source>Clear Annotations</source>
+            <translation>清除标注</translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::AnnotationTool</name>
         <message>
             <source>Text:</source>
@@ -2350,6 +2377,14 @@
             <translation>语言：%1</translation>
         </message>
         <message>
+            <source>&amp;Undo %1</source>
+            <translation>撤销%1(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo %1</source>
+            <translation>重做%1(&amp;R)</translation>
+        </message>
+        <message>
             <source>W / S</source>
             <translation>W / S</translation>
         </message>
@@ -2430,12 +2465,20 @@
             <translation>显示全部</translation>
         </message>
         <message>
-            <source>Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z</source>
-            <translation>Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z</translation>
-        </message>
-        <message>
             <source>back / forward in the view history</source>
             <translation>在视图历史中后退 / 前进</translation>
+        </message>
+        <message>
+            <source>Alt+Left / Alt+Right</source>
+            <translation>Alt+Left / Alt+Right</translation>
+        </message>
+        <message>
+            <source>Ctrl+Z / Ctrl+Shift+Z</source>
+            <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
+        </message>
+        <message>
+            <source>undo / redo the last view change or annotation edit</source>
+            <translation>撤销 / 重做上一次视图变更或标注编辑</translation>
         </message>
         <message>
             <source>[ / ]</source>

@@ -5,6 +5,7 @@
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineWidget.h"
+#include "timeline/UndoHistory.h"
 
 #include <QElapsedTimer>
 #include <QHelpEvent>
@@ -300,10 +301,10 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     if (mods == Qt::AltModifier && event->key() == Qt::Key_Right)
         return zoom->goForward();
     if (event->matches(QKeySequence::Undo))
-        return zoom->goBack();
+        return m_timeline->history()->undo(); // a view change or an annotation edit, the latest first
     if (event->matches(QKeySequence::Redo) ||
         (mods == (Qt::ControlModifier | Qt::ShiftModifier) && event->key() == Qt::Key_Z))
-        return zoom->goForward();
+        return m_timeline->history()->redo();
     if (mods == Qt::NoModifier || mods == Qt::ShiftModifier) {
         switch (event->key()) {
         case Qt::Key_W:
