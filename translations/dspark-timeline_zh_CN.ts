@@ -334,6 +334,37 @@
         </message>
     </context>
     <context>
+        <name>Gzip</name>
+        <message>
+            <source>not gzip data</source>
+            <translation>不是 gzip 数据</translation>
+        </message>
+        <message>
+            <source>out of memory</source>
+            <translation>内存不足</translation>
+        </message>
+        <message>
+            <source>zlib initialisation failed</source>
+            <translation>zlib 初始化失败</translation>
+        </message>
+        <message>
+            <source>unexpected data after the gzip stream at compressed byte %1</source>
+            <translation>gzip 数据流之后有多余数据（压缩数据第 %1 字节处）</translation>
+        </message>
+        <message>
+            <source>truncated gzip data (the stream ends at compressed byte %1 before its end marker)</source>
+            <translation>gzip 数据不完整（数据流在压缩数据第 %1 字节处结束，缺少结束标记）</translation>
+        </message>
+        <message>
+            <source>corrupt gzip data at compressed byte %1</source>
+            <translation>gzip 数据在压缩数据第 %1 字节处损坏</translation>
+        </message>
+        <message>
+            <source>truncated gzip data</source>
+            <translation>gzip 数据不完整</translation>
+        </message>
+    </context>
+    <context>
         <name>ImageExport</name>
         <message>
             <source>%1: the image size %2×%3 is empty</source>
@@ -369,6 +400,85 @@
         </message>
     </context>
     <context>
+        <name>KindNames</name>
+        <message>
+            <source>Device task</source>
+            <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>Collective communication</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Communication sub-task</source>
+            <translation>通信子任务</translation>
+        </message>
+        <message>
+            <source>Event record</source>
+            <translation>事件记录</translation>
+        </message>
+        <message>
+            <source>Event wait</source>
+            <translation>事件等待</translation>
+        </message>
+        <message>
+            <source>Memory copy</source>
+            <translation>内存拷贝</translation>
+        </message>
+        <message>
+            <source>CANN/host API call</source>
+            <translation>CANN/主机 API 调用</translation>
+        </message>
+        <message>
+            <source>PyTorch/Python op</source>
+            <translation>PyTorch/Python 算子</translation>
+        </message>
+        <message>
+            <source>Annotated range</source>
+            <translation>标注区间</translation>
+        </message>
+        <message>
+            <source>Instant marker</source>
+            <translation>瞬时标记</translation>
+        </message>
+        <message>
+            <source>Overlap analysis span</source>
+            <translation>重叠分析区段</translation>
+        </message>
+        <message>
+            <source>Counter sample</source>
+            <translation>计数器采样</translation>
+        </message>
+        <message>
+            <source>Host thread</source>
+            <translation>主机线程</translation>
+        </message>
+        <message>
+            <source>NPU stream</source>
+            <translation>NPU 流</translation>
+        </message>
+        <message>
+            <source>GPU stream</source>
+            <translation>GPU 流</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Overlap analysis</source>
+            <translation>重叠分析</translation>
+        </message>
+        <message>
+            <source>Counter</source>
+            <translation>计数器</translation>
+        </message>
+    </context>
+    <context>
         <name>LaneLayout</name>
         <message>
             <source> · device %1</source>
@@ -385,6 +495,13 @@
         <message>
             <source>(unnamed lane)</source>
             <translation>（未命名泳道）</translation>
+        </message>
+    </context>
+    <context>
+        <name>MappedFile</name>
+        <message>
+            <source>not a regular file</source>
+            <translation>不是普通文件</translation>
         </message>
     </context>
     <context>
@@ -577,6 +694,10 @@
         <message>
             <source>%1: no profiler output found (no msprof / torch_npu database, trace JSON or DSpark step records)</source>
             <translation>%1：未找到性能数据输出（没有 msprof / torch_npu 数据库、trace JSON 或 DSpark 步记录）</translation>
+        </message>
+        <message>
+            <source>same run as %1; not loaded</source>
+            <translation>与 %1 属于同一次运行；未加载</translation>
         </message>
     </context>
     <context>
@@ -1409,6 +1530,33 @@
         </message>
     </context>
     <context>
+        <name>dspark::ui::AnnotationOverlay</name>
+        <message>
+            <source>Add Annotation</source>
+            <translation>添加标注</translation>
+        </message>
+        <message>
+            <source>Edit Annotation Text</source>
+            <translation>编辑标注文字</translation>
+        </message>
+        <message>
+            <source>Change Annotation Colour</source>
+            <translation>更改标注颜色</translation>
+        </message>
+        <message>
+            <source>Move Annotation</source>
+            <translation>移动标注</translation>
+        </message>
+        <message>
+            <source>Delete Annotation</source>
+            <translation>删除标注</translation>
+        </message>
+        <message>
+            <source>Clear Annotations</source>
+            <translation>清除标注</translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::AnnotationTool</name>
         <message>
             <source>Text:</source>
@@ -2229,6 +2377,14 @@
             <translation>语言：%1</translation>
         </message>
         <message>
+            <source>&amp;Undo %1</source>
+            <translation>撤销%1(&amp;U)</translation>
+        </message>
+        <message>
+            <source>&amp;Redo %1</source>
+            <translation>重做%1(&amp;R)</translation>
+        </message>
+        <message>
             <source>W / S</source>
             <translation>W / S</translation>
         </message>
@@ -2309,12 +2465,20 @@
             <translation>显示全部</translation>
         </message>
         <message>
-            <source>Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z</source>
-            <translation>Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z</translation>
-        </message>
-        <message>
             <source>back / forward in the view history</source>
             <translation>在视图历史中后退 / 前进</translation>
+        </message>
+        <message>
+            <source>Alt+Left / Alt+Right</source>
+            <translation>Alt+Left / Alt+Right</translation>
+        </message>
+        <message>
+            <source>Ctrl+Z / Ctrl+Shift+Z</source>
+            <translation>Ctrl+Z / Ctrl+Shift+Z</translation>
+        </message>
+        <message>
+            <source>undo / redo the last view change or annotation edit</source>
+            <translation>撤销 / 重做上一次视图变更或标注编辑</translation>
         </message>
         <message>
             <source>[ / ]</source>

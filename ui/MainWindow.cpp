@@ -16,6 +16,7 @@
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
+#include "timeline/UndoHistory.h"
 #include "util/Translations.h"
 
 #include <QAction>
@@ -106,6 +107,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(selection, &TimelineSelection::timeRangeChanged, this, &MainWindow::onTimeRangeSelected);
     connect(m_timeline->zoom(), &TimelineZoom::rangeChanged, m_legend, &LegendPanel::setRange);
     connect(m_timeline->zoom(), &TimelineZoom::historyChanged, this, &MainWindow::updateActions);
+    connect(m_timeline->history(), &UndoHistory::changed, this, &MainWindow::updateActions);
     connect(m_timeline->layout(), &LaneLayout::changed, this, &MainWindow::rebuildHiddenLanesMenu);
     connect(m_timeline, &TimelineWidget::laneContextMenuRequested, this, &MainWindow::showLaneMenu);
     connect(m_timeline, &TimelineWidget::frameTimeMeasured, this, [this](double ms) {
@@ -274,8 +276,10 @@ void MainWindow::createActions()
     TimelineZoom* zoom = m_timeline->zoom();
     make("back", QKeySequence(Qt::ALT | Qt::Key_Left), [zoom]() { zoom->goBack(); });
     make("forward", QKeySequence(Qt::ALT | Qt::Key_Right), [zoom]() { zoom->goForward(); });
-    make("undoView", QKeySequence::Undo, [zoom]() { zoom->goBack(); });
-    make("redoView", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), [zoom]() { zoom->goForward(); });
+    // One history for view changes and annotation edits, latest first (UndoHistory).
+    UndoHistory* history = m_timeline->history();
+    make("undo", QKeySequence::Undo, [history]() { history->undo(); });
+    make("redo", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), [history]() { history->redo(); });
     // Single-key navigation works while the timeline has the focus (typing elsewhere is not stolen).
     auto local = [this](QAction* a) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -367,6 +371,9 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(a("quit"));
 
     m_editMenu = menuBar()->addMenu(QString());
+    m_editMenu->addAction(a("undo"));
+    m_editMenu->addAction(a("redo"));
+    m_editMenu->addSeparator();
     m_editMenu->addAction(a("find"));
     m_editMenu->addAction(a("findNext"));
     m_editMenu->addAction(a("findPrevious"));
@@ -374,7 +381,7 @@ void MainWindow::createMenus()
     m_editMenu->addAction(a("clearSelection"));
 
     m_viewMenu = menuBar()->addMenu(QString());
-    for (const char* name : {"back", "forward", "undoView", "redoView"})
+    for (const char* name : {"back", "forward"})
         m_viewMenu->addAction(a(name));
     m_viewMenu->addSeparator();
     for (const char* name : {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll", "zoomToSelection", "zoomToStep"})
@@ -434,8 +441,6 @@ void MainWindow::retranslateUi()
     set("clearSelection", tr("C&lear Selection"));
     set("back", tr("&Back"), tr("Go back to the previous view (zoom/pan history)"));
     set("forward", tr("&Forward"), tr("Go forward in the zoom/pan history"));
-    set("undoView", tr("&Undo View Change"));
-    set("redoView", tr("&Redo View Change"));
     set("zoomIn", tr("Zoom &In"), tr("Zoom in (W; Ctrl+wheel)"));
     set("zoomOut", tr("Zoom &Out"), tr("Zoom out (S; Ctrl+wheel)"));
     set("panLeft", tr("Pan &Left"), tr("Pan left (A; Shift+wheel; drag)"));
@@ -501,8 +506,10 @@ void MainWindow::retranslateUi()
 void MainWindow::changeEvent(QEvent* event)
 {
     QMainWindow::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange && m_fileMenu)
+    if (event->type() == QEvent::LanguageChange && m_fileMenu) {
         retranslateUi();
+        updateActions(); // Undo / Redo texts
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -971,10 +978,16 @@ QString MainWindow::statusText() const
 void MainWindow::updateActions()
 {
     const bool has = m_profile != nullptr;
-    for (const char* name : {"back", "undoView"})
-        action(QString::fromLatin1(name))->setEnabled(has && m_timeline->zoom()->canGoBack());
-    for (const char* name : {"forward", "redoView"})
-        action(QString::fromLatin1(name))->setEnabled(has && m_timeline->zoom()->canGoForward());
+    action(QStringLiteral("back"))->setEnabled(has && m_timeline->zoom()->canGoBack());
+    action(QStringLiteral("forward"))->setEnabled(has && m_timeline->zoom()->canGoForward());
+    // Undo / Redo say what they take back: an annotation edit by name, else the view change.
+    const UndoHistory* history = m_timeline->history();
+    QAction* undo = action(QStringLiteral("undo"));
+    undo->setEnabled(has && history->canUndo());
+    undo->setText(history->undoText().isEmpty() ? tr("&Undo View Change") : tr("&Undo %1").arg(history->undoText()));
+    QAction* redo = action(QStringLiteral("redo"));
+    redo->setEnabled(has && history->canRedo());
+    redo->setText(history->redoText().isEmpty() ? tr("&Redo View Change") : tr("&Redo %1").arg(history->redoText()));
     for (const char* name :
          {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll", "zoomToSelection", "zoomToStep", "find", "findNext",
           "findPrevious", "collapseAll", "expandAll", "clearSelection", "measureRepaint"})
@@ -997,7 +1010,8 @@ void MainWindow::showShortcuts()
         {tr("click / double-click"), tr("select an event / zoom to it")},
         {tr("F"), tr("zoom to the selection")},
         {tr("Home, double-click on the ruler"), tr("fit everything")},
-        {tr("Alt+Left / Alt+Right, Ctrl+Z / Ctrl+Shift+Z"), tr("back / forward in the view history")},
+        {tr("Alt+Left / Alt+Right"), tr("back / forward in the view history")},
+        {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo the last view change or annotation edit")},
         {tr("[ / ]"), tr("previous / next step")},
         {tr("Ctrl+[ / Ctrl+]"), tr("previous / next anomalous step")},
         {tr("G"), tr("zoom to the selected step")},

@@ -9,9 +9,9 @@ namespace dspark::cli {
 // One headless sub-command of `dspark-timeline`. Adding a command = one entry in Commands.cpp.
 struct Command {
     const char* name;
-    const char* usage;   // e.g. "info PATH [--json]"
-    const char* summary; // one line for --help
-    bool needsGui;       // renders images (QGuiApplication on the offscreen platform)
+    const char* usage;                   // e.g. "info PATH [--json]"
+    const char* summary;                 // one line for --help
+    bool needsGui;                       // renders images (QGuiApplication on the offscreen platform)
     int (*run)(const QStringList& args); // args after the command name; returns the exit code
 };
 
@@ -23,6 +23,9 @@ void printError(const QString& message); // "dspark-timeline: <message>" on stde
 void printOut(const std::string& text);  // stdout, flushed
 QString takeOption(QStringList& args, const QString& name, const QString& fallback = {}); // --name VALUE
 bool takeFlag(QStringList& args, const QString& name);
+// Terminal columns `text` takes: East Asian wide and fullwidth characters (CJK, Hangul, fullwidth
+// forms, emoji) count 2, combining marks and zero-width formatting characters 0, anything else 1.
+int displayWidth(const QString& text);
 
 int runInfo(const QStringList& args);
 int runAnalyze(const QStringList& args);

@@ -8,7 +8,6 @@
 
 #include <QCoreApplication>
 
-#include <iomanip>
 #include <sstream>
 
 namespace dspark::cli {
@@ -36,58 +35,65 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
         options.anomalies ? detectStepAnomalies(set, *options.anomalies) : set.anomalies;
     const bool aligned = set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
 
-    std::vector<std::vector<std::string>> cells;
-    std::vector<std::string> header;
+    std::vector<std::vector<QString>> cells;
+    std::vector<QString> header;
     for (StepColumn c : kTableColumns) {
         const StepColumnInfo& info = stepColumnInfo(c);
         QString h = QCoreApplication::translate("StepTable", info.header);
         if (*info.unit && c != StepColumn::AcceptanceRate)
             h += QStringLiteral(" (%1)").arg(QLatin1String(info.unit));
-        header.push_back(h.toStdString());
+        header.push_back(h);
     }
     if (aligned)
-        header.push_back(QCoreApplication::translate("StepTable", "Timeline").toStdString());
-    header.push_back(QCoreApplication::translate("StepTable", "Anomaly").toStdString());
+        header.push_back(QCoreApplication::translate("StepTable", "Timeline"));
+    header.push_back(QCoreApplication::translate("StepTable", "Anomaly"));
     size_t shown = 0, flagged = 0;
     for (size_t i = 0; i < set.rows.size(); ++i) {
         if (options.rank && *options.rank != set.rows[i].rank)
             continue;
         ++shown;
-        std::vector<std::string> row;
+        std::vector<QString> row;
         for (StepColumn c : kTableColumns) {
             QString text = QStringLiteral("-");
             if (const std::optional<double> v = stepColumnNumber(set, i, c))
                 text = StepTableModel::formatValue(c, *v);
             if (*stepColumnInfo(c).unit)
                 text.remove(QStringLiteral(" ms")).remove(QStringLiteral(" %"));
-            row.push_back(text.toStdString());
+            row.push_back(text);
         }
-        if (aligned)
-            row.push_back(stepMatchName(set.alignment.rows[i].status));
+        if (aligned) {
+            // The words of the step table's Timeline column (translated), not the JSON identifiers.
+            const QString match = stepMatchText(set.alignment.rows[i].status);
+            row.push_back(match.isEmpty() ? QStringLiteral("-") : match);
+        }
         if (!anomalies[i].isEmpty())
             ++flagged;
-        row.push_back(anomalies[i].toStdString());
+        row.push_back(anomalies[i]);
         cells.push_back(std::move(row));
     }
-    std::vector<size_t> width(header.size());
+    // Padded by terminal columns: a CJK header is twice as wide as its character count.
+    std::vector<int> width(header.size());
     for (size_t c = 0; c < header.size(); ++c) {
-        width[c] = QString::fromStdString(header[c]).size();
+        width[c] = displayWidth(header[c]);
         for (const auto& row : cells)
-            width[c] = std::max<size_t>(width[c], QString::fromStdString(row[c]).size());
+            width[c] = std::max(width[c], displayWidth(row[c]));
     }
     std::ostringstream out;
-    auto line = [&](const std::vector<std::string>& row) {
+    auto line = [&](const std::vector<QString>& row) {
+        QString text;
         for (size_t c = 0; c < row.size(); ++c) {
-            const size_t pad = width[c] - QString::fromStdString(row[c]).size();
+            const QString pad(width[c] - displayWidth(row[c]), QLatin1Char(' '));
             const bool last = c + 1 == row.size();
             const bool left = last || (aligned && c + 2 == row.size());
             if (!left)
-                out << std::string(pad, ' ');
-            out << row[c];
+                text += pad;
+            text += row[c];
             if (!last)
-                out << (left ? std::string(pad, ' ') : std::string()) << "  ";
+                text += (left ? pad : QString()) + QStringLiteral("  ");
         }
-        out << "\n";
+        while (text.endsWith(QLatin1Char(' '))) // an empty last cell
+            text.chop(1);
+        out << text.toStdString() << "\n";
     };
     line(header);
     for (const auto& row : cells)

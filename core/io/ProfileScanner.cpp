@@ -203,7 +203,9 @@ ScanResult scanProfilePath(const std::string& path)
         const ScannedFile& chosen = result.files[best[f.runRoot]];
         if (chosen.format != f.format) {
             f.selected = false;
-            f.note = "same run as " + fs::path(chosen.path).filename().string() + "; not loaded";
+            f.note = QCoreApplication::translate("ProfileScanner", "same run as %1; not loaded")
+                         .arg(QString::fromStdString(fs::path(chosen.path).filename().string()))
+                         .toStdString();
         }
     }
     return result;

@@ -1,5 +1,7 @@
 #include "util/Gzip.h"
 
+#include <QCoreApplication>
+
 #include <zlib.h>
 
 #include <algorithm>
@@ -8,6 +10,17 @@
 #include <utility>
 
 namespace dspark {
+
+// Messages end up in the loader's error ("<file>: the compressed file is damaged (<this>)").
+static std::string gzipText(const char* text)
+{
+    return QCoreApplication::translate("Gzip", text).toStdString();
+}
+
+static std::string gzipTextAt(const char* text, size_t byte)
+{
+    return QCoreApplication::translate("Gzip", text).arg(qulonglong(byte)).toStdString();
+}
 
 HeapBytes::HeapBytes(HeapBytes&& other) noexcept
     : m_data(std::exchange(other.m_data, nullptr)), m_size(std::exchange(other.m_size, 0)),
@@ -35,7 +48,7 @@ bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::
 {
     out = HeapBytes();
     if (!looksGzipped(data, size)) {
-        error = "not gzip data";
+        error = gzipText(QT_TRANSLATE_NOOP("Gzip", "not gzip data"));
         return false;
     }
     // ISIZE (last 4 bytes) is the length of the last member modulo 2^32: a hint, never trusted.
@@ -46,14 +59,14 @@ bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::
     size_t capacity = std::max<size_t>({std::min<size_t>(isize, size * 64) + 64, size * 2, 4096});
     char* buffer = static_cast<char*>(std::malloc(capacity + padding));
     if (!buffer) {
-        error = "out of memory";
+        error = gzipText(QT_TRANSLATE_NOOP("Gzip", "out of memory"));
         return false;
     }
 
     z_stream zs{};
     if (inflateInit2(&zs, 15 + 16) != Z_OK) {
         std::free(buffer);
-        error = "zlib initialisation failed";
+        error = gzipText(QT_TRANSLATE_NOOP("Gzip", "zlib initialisation failed"));
         return false;
     }
     size_t inPos = 0, outPos = 0;
@@ -63,7 +76,7 @@ bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::
             const size_t grown = capacity + capacity / 2;
             char* bigger = static_cast<char*>(std::realloc(buffer, grown + padding));
             if (!bigger) {
-                error = "out of memory";
+                error = gzipText(QT_TRANSLATE_NOOP("Gzip", "out of memory"));
                 ok = false;
                 break;
             }
@@ -89,7 +102,8 @@ bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::
                 break;
             }
             if (!looksGzipped(data + next, size - next)) {
-                error = "unexpected data after the gzip stream at compressed byte " + std::to_string(next);
+                error = gzipTextAt(
+                    QT_TRANSLATE_NOOP("Gzip", "unexpected data after the gzip stream at compressed byte %1"), next);
                 ok = false;
                 break;
             }
@@ -100,27 +114,29 @@ bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::
         if (rc == Z_OK)
             continue;
         if (rc == Z_BUF_ERROR && inPos >= size) {
-            error = "truncated gzip data (the stream ends at compressed byte " + std::to_string(size) +
-                    " before its end marker)";
+            error = gzipTextAt(QT_TRANSLATE_NOOP("Gzip", "truncated gzip data (the stream ends at compressed byte %1 "
+                                                         "before its end marker)"),
+                               size);
             ok = false;
             break;
         }
         if (rc == Z_BUF_ERROR && outPos == capacity)
             continue; // output full: grow and go on
         if (rc == Z_BUF_ERROR) {
-            error = "corrupt gzip data at compressed byte " + std::to_string(inPos); // no progress possible
+            // No progress possible.
+            error = gzipTextAt(QT_TRANSLATE_NOOP("Gzip", "corrupt gzip data at compressed byte %1"), inPos);
             ok = false;
             break;
         }
-        error = std::string("corrupt gzip data at compressed byte ") + std::to_string(inPos) +
-                (zs.msg ? std::string(": ") + zs.msg : std::string());
+        error = gzipTextAt(QT_TRANSLATE_NOOP("Gzip", "corrupt gzip data at compressed byte %1"), inPos) +
+                (zs.msg ? std::string(": ") + zs.msg : std::string()); // zlib's own words
         ok = false;
         break;
     }
     inflateEnd(&zs);
     if (!ok || !finished) {
         if (ok)
-            error = "truncated gzip data";
+            error = gzipText(QT_TRANSLATE_NOOP("Gzip", "truncated gzip data"));
         std::free(buffer);
         return false;
     }

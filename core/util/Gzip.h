@@ -34,8 +34,8 @@ inline bool looksGzipped(const char* data, size_t size)
 }
 
 // Inflates a whole gzip stream (one member or several concatenated) into `out`, sized once from the
-// trailer's length field and grown only if that was wrong. Returns false with `error` (English, it
-// names the compressed byte offset) for corrupt or truncated data: a partial result is never returned.
+// trailer's length field and grown only if that was wrong. Returns false with `error` (translated, context
+// "Gzip"; it names the compressed byte offset) for corrupt or truncated data: a partial result is never returned.
 bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::string& error);
 
 } // namespace dspark

@@ -1,5 +1,7 @@
 #include "util/MappedFile.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -70,7 +72,7 @@ MappedFile MappedFile::open(const std::string& path, std::string& error, size_t 
         return file;
     }
     if (!S_ISREG(st.st_mode)) {
-        error = "not a regular file";
+        error = QCoreApplication::translate("MappedFile", "not a regular file").toStdString();
         ::close(fd);
         return file;
     }

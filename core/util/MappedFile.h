@@ -19,7 +19,7 @@ public:
     MappedFile& operator=(MappedFile&& other) noexcept;
     ~MappedFile();
 
-    // Maps `path`. On failure returns an empty object and sets `error` (the OS's reason, English).
+    // Maps `path`. On failure returns an empty object and sets `error` (the OS's reason, or a translated one).
     static MappedFile open(const std::string& path, std::string& error, size_t padding = 0);
 
     bool isOpen() const { return m_base != nullptr; }

@@ -1,15 +1,18 @@
 #pragma once
 
 // Shared helpers for the Qt Test suites: where the real fixtures are, running the CLI, temp copies.
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QProcess>
 #include <QString>
 #include <QTest>
+#include <QTranslator>
 
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <memory>
 
 namespace dspark::test {
 
@@ -36,15 +39,18 @@ struct CliResult {
 };
 
 // Runs the real executable headless and captures its output. `childModifier` runs in the child
-// after fork (e.g. to drop privileges with setuid).
+// after fork (e.g. to drop privileges with setuid); `extraEnv` ("NAME=value") overrides the environment,
+// e.g. {"LC_ALL=zh_CN.UTF-8", "LANGUAGE=zh_CN"} for the Chinese translation.
 inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
-                        const std::function<void()>& childModifier = {})
+                        const std::function<void()>& childModifier = {}, const QStringList& extraEnv = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    for (const QString& e : extraEnv)
+        env.insert(e.section(QLatin1Char('='), 0, 0), e.section(QLatin1Char('='), 1));
     p.setProcessEnvironment(env);
     if (childModifier)
         p.setChildProcessModifier(childModifier);
@@ -60,6 +66,26 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+// Installs the app's compiled translation for `locale` (e.g. "zh_CN", built next to the executable
+// as DSPARK_QM_DIR/dspark-timeline_<locale>.qm); removed again when the returned translator is reset.
+// Every widget receives QEvent::LanguageChange, as when the user picks a language.
+struct TranslatorRemover {
+    void operator()(QTranslator* t) const
+    {
+        QCoreApplication::removeTranslator(t);
+        delete t;
+    }
+};
+using InstalledTranslator = std::unique_ptr<QTranslator, TranslatorRemover>;
+inline InstalledTranslator installTranslation(const QString& locale)
+{
+    auto t = std::make_unique<QTranslator>();
+    if (!t->load(QStringLiteral(DSPARK_QM_DIR "/dspark-timeline_") + locale + QStringLiteral(".qm")))
+        return {};
+    QCoreApplication::installTranslator(t.get());
+    return InstalledTranslator(t.release());
 }
 
 } // namespace dspark::test

@@ -6,6 +6,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
@@ -20,7 +21,31 @@ QString annotationSessionPath(const Profile& profile)
     return AnnotationSet::sessionPathFor(QDir::cleanPath(QString::fromStdString(profile.rootPath)));
 }
 
-AnnotationOverlay::AnnotationOverlay(QObject* parent) : TimelineOverlay(parent)
+// One recorded edit: the annotations before and after it.
+class AnnotationEditCommand : public QUndoCommand {
+public:
+    AnnotationEditCommand(AnnotationOverlay* overlay, QVector<Annotation> before, QVector<Annotation> after,
+                          const QString& text)
+        : QUndoCommand(text), m_overlay(overlay), m_before(std::move(before)), m_after(std::move(after))
+    {
+    }
+    void undo() override { m_overlay->restore(m_before); }
+    void redo() override
+    {
+        if (m_pushed) { // QUndoStack::push() calls redo(): the edit is already shown
+            m_pushed = false;
+            return;
+        }
+        m_overlay->restore(m_after);
+    }
+
+private:
+    AnnotationOverlay* m_overlay;
+    QVector<Annotation> m_before, m_after;
+    bool m_pushed = true;
+};
+
+AnnotationOverlay::AnnotationOverlay(QObject* parent) : TimelineOverlay(parent), m_undo(new QUndoStack(this))
 {
 }
 
@@ -42,15 +67,38 @@ void AnnotationOverlay::setProfile(const Profile* profile)
 void AnnotationOverlay::setAnnotations(AnnotationSet set)
 {
     m_set = std::move(set);
+    m_recorded = m_set.items;
+    m_undo->clear();
     m_selected = -1;
     Q_EMIT selectionChanged(-1);
+    Q_EMIT changed();
+}
+
+void AnnotationOverlay::recordEdit(const QString& text)
+{
+    if (m_set.items != m_recorded) {
+        m_undo->push(new AnnotationEditCommand(this, m_recorded, m_set.items, text));
+        m_recorded = m_set.items;
+    }
+    Q_EMIT edited();
+}
+
+void AnnotationOverlay::restore(const QVector<Annotation>& items)
+{
+    m_set.items = items;
+    m_recorded = items;
+    m_preview.reset();
+    if (m_selected >= count())
+        m_selected = -1;
+    Q_EMIT selectionChanged(m_selected);
+    Q_EMIT edited();
     Q_EMIT changed();
 }
 
 int AnnotationOverlay::add(const Annotation& annotation)
 {
     m_set.items.push_back(annotation);
-    Q_EMIT edited();
+    recordEdit(tr("Add Annotation"));
     Q_EMIT changed();
     return count() - 1;
 }
@@ -59,15 +107,17 @@ void AnnotationOverlay::update(int index, const Annotation& annotation, bool not
 {
     if (index < 0 || index >= count())
         return;
-    if (m_set.items[index] == annotation) {
-        if (notify)
-            Q_EMIT edited();
-        return;
-    }
+    const bool same = m_set.items[index] == annotation;
     m_set.items[index] = annotation;
-    if (notify)
-        Q_EMIT edited();
-    Q_EMIT changed();
+    if (notify) {
+        // Against the annotation as last recorded: a drag has already moved it (notify = false).
+        const Annotation* before = index < m_recorded.size() ? &m_recorded[index] : nullptr;
+        recordEdit(before && before->text != annotation.text     ? tr("Edit Annotation Text")
+                   : before && before->color != annotation.color ? tr("Change Annotation Colour")
+                                                                 : tr("Move Annotation"));
+    }
+    if (!same)
+        Q_EMIT changed();
 }
 
 void AnnotationOverlay::remove(int index)
@@ -80,7 +130,18 @@ void AnnotationOverlay::remove(int index)
     else if (m_selected > index)
         --m_selected;
     Q_EMIT selectionChanged(m_selected);
-    Q_EMIT edited();
+    recordEdit(tr("Delete Annotation"));
+    Q_EMIT changed();
+}
+
+void AnnotationOverlay::removeAll()
+{
+    if (m_set.items.isEmpty())
+        return;
+    m_set.items.clear();
+    m_selected = -1;
+    Q_EMIT selectionChanged(-1);
+    recordEdit(tr("Clear Annotations"));
     Q_EMIT changed();
 }
 

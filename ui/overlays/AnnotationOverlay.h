@@ -5,8 +5,11 @@
 
 #include <QHash>
 #include <QPointF>
+#include <QVector>
 
 #include <optional>
+
+class QUndoStack;
 
 namespace dspark::ui {
 
@@ -14,7 +17,8 @@ namespace dspark::ui {
 // lanes in the window and in every export. Annotations are kept in profile time and lane keys, so they
 // stay on their events at any zoom and re-appear when the profile is reopened. Editing goes through
 // add/update/remove, which emit edited() (the window saves the session then); AnnotationTool is the
-// mouse/keyboard interaction.
+// mouse/keyboard interaction. Every edit is a step of undoStack() (add, move, text, colour, delete);
+// undoing or redoing one emits edited() as well, so the session is saved.
 // Where the annotations of a profile are saved: AnnotationSet::sessionPathFor() of its cleaned root
 // path, so the window and `dspark-timeline export` find the same file.
 QString annotationSessionPath(const Profile& profile);
@@ -27,13 +31,16 @@ public:
     // The profile whose lanes the keys refer to (builds the key → lane map).
     void setProfile(const Profile* profile);
     const AnnotationSet& annotations() const { return m_set; }
-    // Replaces every annotation (a loaded session); does not emit edited().
+    // Replaces every annotation (a loaded session) and starts a new undo history; does not emit edited().
     void setAnnotations(AnnotationSet set);
 
     int add(const Annotation& annotation);
     // notify = false while a drag is still moving it (edited() is emitted once, at the end).
     void update(int index, const Annotation& annotation, bool notify = true);
     void remove(int index);
+    void removeAll(); // one edit (one undo step)
+    // Undo/redo of the edits above (the window's UndoHistory orders them with view changes).
+    QUndoStack* undoStack() const { return m_undo; }
     int count() const { return int(m_set.items.size()); }
     const Annotation& at(int index) const { return m_set.items[index]; }
 
@@ -59,6 +66,12 @@ Q_SIGNALS:
     void selectionChanged(int index);
 
 private:
+    friend class AnnotationEditCommand;
+    // After an edit: records it (before = the last recorded state) and emits edited().
+    void recordEdit(const QString& text);
+    // Undo / redo of a recorded edit: shows `items` and emits edited(), recording nothing.
+    void restore(const QVector<Annotation>& items);
+
     struct Shape {
         QRectF hit;     // the box / band the user can click
         QRectF textBox; // caption box (empty when none)
@@ -72,6 +85,8 @@ private:
     QHash<QString, uint32_t> m_laneByKey;
     int m_selected = -1;
     std::optional<Annotation> m_preview;
+    QUndoStack* m_undo = nullptr;
+    QVector<Annotation> m_recorded; // the annotations as of the last recorded edit
 
     // What the last window frame needs to recompute shapes for hit tests.
     struct LastFrame {

@@ -1,5 +1,6 @@
 #include "panels/EventDetailsPane.h"
 
+#include "common/KindNames.h"
 #include "timeline/EventPalette.h"
 #include "timeline/TimeFormat.h"
 
@@ -179,7 +180,7 @@ void EventDetailsPane::refresh()
     m_title->setText(qs(name));
     QTreeWidgetItem* ev = section(tr("Event"));
     add(ev, tr("Name"), qs(name));
-    add(ev, tr("Kind"), QString::fromLatin1(eventKindName(lane.kind[e.index])));
+    add(ev, tr("Kind"), eventKindDisplayName(lane.kind[e.index]));
     if (lane.info.kind == LaneKind::Counter && e.index < lane.value.size())
         add(ev, tr("Value"), QString::number(lane.value[e.index], 'g', 10));
     add(ev, tr("Start"), formatInUnit(p->startNs(e) - p->firstNs(), 1'000'000, 6));

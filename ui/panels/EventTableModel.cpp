@@ -1,5 +1,6 @@
 #include "panels/EventTableModel.h"
 
+#include "common/KindNames.h"
 #include "timeline/EventPalette.h"
 #include "timeline/TimeFormat.h"
 
@@ -61,7 +62,7 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const
         case Duration: return formatDuration(lane.durationNs[e.index]);
         case Start: return formatInUnit(m_profile->startNs(e) - m_profile->firstNs(), 1'000'000, 6);
         case LaneColumn: return QString::fromStdString(lane.info.process + " / " + lane.info.name);
-        case Kind: return QString::fromLatin1(eventKindName(lane.kind[e.index]));
+        case Kind: return eventKindDisplayName(lane.kind[e.index]);
         case ColumnCount: break;
         }
     } else if (role == SortRole) {
@@ -70,7 +71,7 @@ QVariant EventTableModel::data(const QModelIndex& index, int role) const
         case Duration: return qlonglong(lane.durationNs[e.index]);
         case Start: return qlonglong(m_profile->startNs(e));
         case LaneColumn: return int(e.lane);
-        case Kind: return int(lane.kind[e.index]);
+        case Kind: return eventKindDisplayName(lane.kind[e.index]); // as shown, in the current language
         case ColumnCount: break;
         }
     } else if (role == Qt::DecorationRole && column == Name) {
@@ -99,6 +100,8 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, i
 void EventTableModel::retranslate()
 {
     Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_events.empty()) // the kind names are translated
+        Q_EMIT dataChanged(index(0, Kind), index(int(m_events.size()) - 1, Kind));
 }
 
 } // namespace dspark::ui

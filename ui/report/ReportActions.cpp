@@ -16,6 +16,7 @@
 #include "steps/StepRecords.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineWidget.h"
+#include "timeline/UndoHistory.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -46,6 +47,7 @@ ReportActions::ReportActions(MainWindow* window) : QObject(window), m_window(win
     // the user's notes on top.
     for (TimelineOverlay* o : std::initializer_list<TimelineOverlay*>{m_comm, m_path, m_bands, m_annotations})
         timeline->addOverlay(o);
+    timeline->history()->addStack(m_annotations->undoStack()); // Ctrl+Z takes back annotation edits too
     m_tool = new AnnotationTool(timeline, m_annotations, this);
     m_session = new AnnotationSession(m_annotations, this);
     connect(m_session, &AnnotationSession::saveFailed, this,
@@ -188,8 +190,7 @@ void ReportActions::createActions()
                                   tr("Remove all %n annotation(s) of this profile?", nullptr,
                                      m_annotations->count())) != QMessageBox::Yes)
             return;
-        while (m_annotations->count() > 0)
-            m_annotations->remove(m_annotations->count() - 1);
+        m_annotations->removeAll(); // one step of Ctrl+Z
     });
     for (QAction* a : {edit, remove, saveAs, load, clear})
         annotate->addAction(a);

@@ -1,9 +1,11 @@
 #include "timeline/TimelineView.h"
 
+#include "common/KindNames.h"
 #include "timeline/LanePainter.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineWidget.h"
+#include "timeline/UndoHistory.h"
 
 #include <QElapsedTimer>
 #include <QHelpEvent>
@@ -299,10 +301,10 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     if (mods == Qt::AltModifier && event->key() == Qt::Key_Right)
         return zoom->goForward();
     if (event->matches(QKeySequence::Undo))
-        return zoom->goBack();
+        return m_timeline->history()->undo(); // a view change or an annotation edit, the latest first
     if (event->matches(QKeySequence::Redo) ||
         (mods == (Qt::ControlModifier | Qt::ShiftModifier) && event->key() == Qt::Key_Z))
-        return zoom->goForward();
+        return m_timeline->history()->redo();
     if (mods == Qt::NoModifier || mods == Qt::ShiftModifier) {
         switch (event->key()) {
         case Qt::Key_W:
@@ -366,7 +368,7 @@ QString TimelineView::tooltipFor(const Hit& hit) const
             return {};
         return tr("<b>%1</b><br>%2 · %3<br>%4 events, nesting depth %5")
             .arg(layout.rowTitle(row).toHtmlEscaped(), QString::fromStdString(lane.info.process).toHtmlEscaped(),
-                 QString::fromLatin1(laneKindName(lane.info.kind)))
+                 laneKindDisplayName(lane.info.kind).toHtmlEscaped())
             .arg(lane.size())
             .arg(lane.maxDepth + 1);
     }
@@ -381,7 +383,7 @@ QString TimelineView::tooltipFor(const Hit& hit) const
     }
     html += tr("<br>%1 · starts at %2 · %3")
                 .arg(formatDuration(lane.durationNs[e.index]), formatDuration(p->startNs(e) - p->firstNs()),
-                     QString::fromLatin1(eventKindName(lane.kind[e.index])));
+                     eventKindDisplayName(lane.kind[e.index]).toHtmlEscaped());
     QString where = QString::fromStdString(lane.info.process + " / " + lane.info.name).toHtmlEscaped();
     if (lane.info.streamId >= 0 && isDeviceLane(lane.info.kind))
         where += tr(" (stream %1)").arg(lane.info.streamId);

@@ -9,6 +9,7 @@
 #include "timeline/TimelineRowItem.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
+#include "timeline/UndoHistory.h"
 
 #include <QEvent>
 #include <QGraphicsScene>
@@ -23,8 +24,8 @@ namespace dspark::ui {
 static constexpr int kScrollUnits = 1'000'000; // resolution of the horizontal scroll bar
 
 TimelineWidget::TimelineWidget(QWidget* parent)
-    : QWidget(parent), m_zoom(new TimelineZoom(this)), m_selection(new TimelineSelection(this)),
-      m_layout(new LaneLayout(this)), m_renderer(m_ctx, *m_layout)
+    : QWidget(parent), m_zoom(new TimelineZoom(this)), m_history(new UndoHistory(m_zoom, this)),
+      m_selection(new TimelineSelection(this)), m_layout(new LaneLayout(this)), m_renderer(m_ctx, *m_layout)
 {
     m_ctx.selection = m_selection;
     m_scene = new QGraphicsScene(this);

@@ -27,6 +27,7 @@ class TimelineOverlayItem;
 class TimelineRowItem;
 class TimelineSelection;
 class TimelineView;
+class UndoHistory;
 
 // The timeline: a time ruler, the lanes (a QGraphicsView with one item per row) and a horizontal
 // scroll bar, all driven by one TimelineZoom. Owns the layout (groups, hidden/pinned lanes), the
@@ -41,6 +42,8 @@ public:
     const Profile* profile() const { return m_ctx.profile(); }
 
     TimelineZoom* zoom() const { return m_zoom; }
+    // Ctrl+Z / Ctrl+Shift+Z: view changes and the edits of the stacks added to it (annotations).
+    UndoHistory* history() const { return m_history; }
     TimelineSelection* selection() const { return m_selection; }
     LaneLayout* layout() const { return m_layout; }
     const TimelineContext& context() const { return m_ctx; }
@@ -129,6 +132,7 @@ private:
 
     TimelineContext m_ctx;
     TimelineZoom* m_zoom = nullptr;
+    UndoHistory* m_history = nullptr;
     TimelineSelection* m_selection = nullptr;
     LaneLayout* m_layout = nullptr;
     TimelineRenderer m_renderer;

@@ -62,21 +62,26 @@ void TimelineZoom::setRange(TimeNs startNs, TimeNs endNs, Change change)
     const Range next = clamped({startNs, endNs});
     if (next == m_range)
         return;
+    bool recordedEntry = false;
     if (change == Change::Commit) {
         endGesture();
         m_back.push_back(m_range);
         m_forward.clear();
+        recordedEntry = true;
     } else {
         if (!m_inGesture) {
             m_inGesture = true;
             m_back.push_back(m_range);
             m_forward.clear();
+            recordedEntry = true;
         }
         m_gestureTimer.start();
     }
     if (m_back.size() > kMaxHistory)
         m_back.erase(m_back.begin());
     apply(next);
+    if (recordedEntry)
+        Q_EMIT recorded();
     Q_EMIT historyChanged();
 }
 

@@ -67,6 +67,8 @@ public:
 Q_SIGNALS:
     void rangeChanged(dspark::TimeNs startNs, dspark::TimeNs endNs);
     void historyChanged();
+    // A new entry went into the history (a commit, or the start of a gesture); Back/Forward add none.
+    void recorded();
 
 private:
     Range clamped(Range r) const;
