@@ -435,6 +435,35 @@ private Q_SLOTS:
         QCOMPARE(p->startNs({uint32_t(laneIndex(*p, gpu)), 0}), TimeNs(100000));
     }
 
+    void correlationIdsOfAnySizeKeepTheirValue()
+    {
+        // Ids that fit 31 bits are kept in the parse records themselves, others beside them: both
+        // must come out as written, in the right rows, whatever the split into parts.
+        std::string text = "[";
+        const char* ids[] = {"7", "2147483647", "2147483648", "5000000000", "-7", "0", "9223372036854775807"};
+        for (int i = 0; i < 7 * 20; ++i) {
+            if (i)
+                text += ",";
+            text += "{\"ph\":\"X\",\"name\":\"k\",\"pid\":1,\"tid\":1,\"ts\":" + std::to_string(10 * i) +
+                    ",\"dur\":1,\"args\":{\"connection_id\":" + ids[i % 7] + "}}";
+        }
+        text += ",{\"ph\":\"X\",\"name\":\"none\",\"pid\":1,\"tid\":1,\"ts\":5000,\"dur\":1}]";
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("trace.json"), text);
+        for (const bool split : {false, true}) {
+            TuningScope tuning(split ? 256 : 1 << 20, split ? 0 : SIZE_MAX, split);
+            const auto p = load(path);
+            QVERIFY(p);
+            const Lane* lane = findLane(*p, "Process 1", "Thread 1");
+            QVERIFY(lane);
+            QCOMPARE(lane->size(), size_t(141));
+            const int64_t expected[] = {7, 2147483647, 2147483648LL, 5000000000LL, -7, 0, INT64_MAX};
+            for (size_t i = 0; i < 140; ++i)
+                QCOMPARE(lane->corrId[i], expected[i % 7]);
+            QCOMPARE(lane->corrId[140], int64_t(-1));
+        }
+    }
+
     void tinyFragmentKeepsCrlfInArgs()
     {
         DSPARK_REQUIRE_REAL_DATA();

@@ -209,7 +209,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                 }
                 const OpenMark& b = stack->back();
                 SliceRecord s{};
-                s.corrId = -1;
+                s.corr = SliceRecord::kCorrNone;
                 s.startNs = b.ts;
                 s.durationNs = std::max<int64_t>(0, m.tsNs - b.ts);
                 s.offset = b.offset ? b.offset : m.offset;
@@ -225,7 +225,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         const auto closeAll = [&](std::vector<OpenMark>& stack) {
             for (const OpenMark& b : stack) {
                 SliceRecord s{};
-                s.corrId = -1;
+                s.corr = SliceRecord::kCorrNone;
                 s.startNs = b.ts;
                 s.durationNs = std::max<int64_t>(0, maxEnd - b.ts);
                 s.offset = b.offset;
@@ -310,25 +310,27 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     clock.lap("lanes+sizing");
     // 6. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
     const uint8_t source = m_settings.argsSource;
-    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
+    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i, const int64_t*& wide) {
         const GlobalTrack& t = tracks[g];
         Lane& lane = profile.lanes[t.lane];
         lane.startNs[i] = s.startNs;
         lane.durationNs[i] = s.durationNs;
         lane.nameId[i] = name;
         lane.kind[i] = eventKindFor(t.role, s.hint);
-        lane.corrId[i] = s.corrId;
+        lane.corrId[i] = s.corr == SliceRecord::kCorrNone ? -1 : s.corr == SliceRecord::kCorrWide ? *wide++ : s.corr;
         lane.argsRef[i] = s.offset ? Profile::makeArgsRef(source, s.offset) : 0;
     };
     forEachParallel(parallel, partCount, [&](size_t k) {
         const std::vector<uint32_t>& map = trackMap[k];
         const std::vector<uint32_t>& nameMap = names[k];
         std::vector<uint64_t>& cursor = partCursor[k];
+        const int64_t* wide = parts[k]->wideCorr.data();
         parts[k]->slices.drain(
-            [&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name], cursor[s.track]++); });
+            [&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name], cursor[s.track]++, wide); });
     });
+    const int64_t* none = nullptr;
     for (const SliceRecord& s : paired)
-        place(s, s.track, s.name, tracks[s.track].cursor++);
+        place(s, s.track, s.name, tracks[s.track].cursor++, none);
     std::vector<SliceRecord>().swap(paired);
     for (const GlobalTrack& t : tracks)
         sum.slices += t.slices;

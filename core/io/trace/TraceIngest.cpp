@@ -442,7 +442,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
 
     // Snapshot for rollback: a chunk that fails half way must leave no records behind.
     const size_t slices0 = slices.size(), flows0 = flows.size(), counters0 = counters.size(), marks0 = marks.size(),
-                 metas0 = metas.size();
+                 metas0 = metas.size(), wideCorr0 = wideCorr.size();
     const uint64_t elements0 = elements, traceEvents0 = traceEvents;
     IssueTally* const tallies[] = {&missingTs,        &missingPh, &unknownPh, &notObject,
                                    &negativeDuration, &badNumber, &badFlow,   &invalidUtf8};
@@ -453,6 +453,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
         for (size_t i = slices0; i < slices.size(); ++i)
             --sliceCount[slices[i].track];
         slices.truncate(slices0);
+        wideCorr.resize(wideCorr0);
         flows.truncate(flows0);
         counters.truncate(counters0);
         marks.resize(marks0);
@@ -679,7 +680,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
         case 'n': {
             SliceRecord s{};
             s.startNs = ts;
-            s.corrId = -1;
+            s.corr = SliceRecord::kCorrNone;
             if (ph == 'X') {
                 if (f.dur.present && !parseScaledDecimal(f.dur.text, m_options.tsScaleDigits, s.durationNs)) {
                     badNumber.add(objOffset, "unreadable \"dur\" " + std::string(f.dur.text.substr(0, 40)));
@@ -703,8 +704,15 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             if (f.corr.present) {
                 uint64_t bits = 0;
                 bool big = false;
-                if (parseJsonInteger(f.corr.text, bits, big) && !big)
-                    s.corrId = static_cast<int64_t>(bits);
+                if (parseJsonInteger(f.corr.text, bits, big) && !big) {
+                    const auto corr = static_cast<int64_t>(bits);
+                    if (corr > SliceRecord::kCorrWide && corr <= INT32_MAX) {
+                        s.corr = static_cast<int32_t>(corr);
+                    } else {
+                        s.corr = SliceRecord::kCorrWide;
+                        wideCorr.push_back(corr);
+                    }
+                }
             }
             s.offset = argsOffset;
             slices.push_back(s);

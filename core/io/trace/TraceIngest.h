@@ -80,6 +80,7 @@ public:
     std::vector<uint64_t> sliceCount; // per local track: number of SliceRecords
     std::vector<CounterSeriesKey> series;
     BlockVector<SliceRecord> slices;
+    std::vector<int64_t> wideCorr; // correlation ids that do not fit a SliceRecord, in record order
     BlockVector<FlowRecord> flows;
     BlockVector<CounterRecord> counters;
     std::vector<MarkRecord> marks;

@@ -80,15 +80,19 @@ inline TaskClass hintTask(uint8_t hint)
 // initialisation pass; creators value-initialise them (`SliceRecord s{}`).
 
 // A complete slice (ph X) or an instant (ph i/I, duration 0).
+// 40 bytes: parsed records are the largest fresh memory of a load, and first touch dominates it.
 struct SliceRecord {
+    static constexpr int32_t kCorrNone = INT32_MIN;     // no correlation id
+    static constexpr int32_t kCorrWide = INT32_MIN + 1; // the next value of the part's wideCorr list
     int64_t startNs;
     int64_t durationNs;
-    int64_t corrId;  // -1 if none
     uint64_t offset; // byte offset of the event object + 1 (0: no args)
     uint32_t track;
     uint32_t name;
+    int32_t corr; // the connection / correlation id when it fits, else kCorrNone / kCorrWide
     uint8_t hint;
 };
+static_assert(sizeof(SliceRecord) == 40);
 
 // Half of a slice: ph B/E (per thread, nested) or b/e (async, matched by cat/id/name).
 struct MarkRecord {
