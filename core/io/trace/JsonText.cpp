@@ -1,5 +1,7 @@
 #include "io/trace/JsonText.h"
 
+#include <cstring>
+
 #include <limits>
 #include <vector>
 
@@ -174,6 +176,24 @@ ScanResult scanJsonValue(const char* s, size_t pos, size_t n)
     }
 }
 
+// Eight ASCII digits at once (SWAR, little-endian load): the check that all eight are digits, and
+// their value (pairs, then quads, then the whole, by multiply-and-shift).
+static bool eightDigits(const char* p, uint64_t& value)
+{
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    if ((((v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) !=
+         0x3333333333333333ull))
+        return false;
+    v -= 0x3030303030303030ull;
+    v = v * 10 + (v >> 8);
+    v = (((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+         (((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+        32;
+    value = v;
+    return true;
+}
+
 bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
 {
     size_t i = 0;
@@ -187,6 +207,12 @@ bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
     uint64_t intPart = 0;
     size_t intDigits = 0;
     const size_t intStart = i;
+    uint64_t eight = 0;
+    while (i + 8 <= n && intDigits + 8 <= 18 && eightDigits(t.data() + i, eight)) {
+        intPart = intPart * 100000000 + eight;
+        intDigits += 8;
+        i += 8;
+    }
     while (i < n && isDigit(t[i]) && intDigits < 19) {
         intPart = intPart * 10 + static_cast<uint64_t>(t[i] - '0');
         ++intDigits;
