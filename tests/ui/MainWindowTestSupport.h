@@ -24,9 +24,13 @@ inline bool waitLoaded(ui::MainWindow* w, int timeoutMs)
 }
 
 // Clicks a row of a table view (the first column's centre), and double-clicks it when `twice`.
+// Scrolls the row into view first, as a user would, then clicks it (a click beyond the viewport would
+// select a row nobody can see).
 inline void clickRow(QTableView* table, int row, bool twice = false)
 {
+    table->scrollTo(table->model()->index(row, 0));
     const QRect r = table->visualRect(table->model()->index(row, 0));
+    QVERIFY(table->viewport()->rect().contains(r.center()));
     QVERIFY(r.isValid());
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
     if (twice)
