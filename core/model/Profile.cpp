@@ -1,12 +1,10 @@
 #include "model/Profile.h"
 
 #include "util/Parallel.h"
+#include "util/StepTimer.h"
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 #include <numeric>
 
 namespace dspark {
@@ -146,16 +144,8 @@ static bool naturalLess(const std::string& a, const std::string& b)
 void Profile::finalize()
 {
     const bool parallel = loaderThreads() > 1;
-    const bool timing = std::getenv("DSPARK_TRACE_TIMING") != nullptr;
-    auto last = std::chrono::steady_clock::now();
-    const auto lap = [&](const char* what) {
-        if (!timing)
-            return;
-        const auto now = std::chrono::steady_clock::now();
-        std::fprintf(stderr, "  finalize %-8s %7.1f ms\n", what,
-                     std::chrono::duration<double, std::milli>(now - last).count());
-        last = now;
-    };
+    StepTimer timer("finalize");
+    const auto lap = [&](const char* step) { timer.lap(step); };
     // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
     std::vector<std::vector<uint32_t>> rowMap(lanes.size());
     std::vector<size_t> laneRows(lanes.size());

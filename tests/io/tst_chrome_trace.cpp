@@ -7,6 +7,7 @@
 #include "util/Parallel.h"
 
 #include "../../bench/TraceViewGenerator.h"
+#include "GzipSupport.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
@@ -22,6 +23,8 @@
 using namespace dspark;
 
 namespace {
+
+using test::gzipped;
 
 std::shared_ptr<const Profile> load(const QString& path, QString* error = nullptr)
 {
@@ -98,21 +101,6 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const std::stri
     std::ofstream out(path.toStdString(), std::ios::binary);
     out << content;
     return path;
-}
-
-std::string gzipped(const std::string& content)
-{
-    z_stream zs{};
-    deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&zs, content.size()) + 64, '\0');
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(content.data()));
-    zs.avail_in = static_cast<uInt>(content.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = static_cast<uInt>(out.size());
-    deflate(&zs, Z_FINISH);
-    out.resize(zs.total_out);
-    deflateEnd(&zs);
-    return out;
 }
 
 std::string readAll(const QString& path)

@@ -1,6 +1,7 @@
 // The loaders' detail messages (damaged .gz, a path that is not a file, an export of the same run left
 // out) are English without a translator and Chinese with the zh_CN one, and keep the file and the
 // byte offset either way.
+#include "GzipSupport.h"
 #include "TestSupport.h"
 
 #include "io/ProfileLoader.h"
@@ -19,6 +20,8 @@ using namespace dspark;
 
 namespace {
 
+using test::gzipped;
+
 QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& content)
 {
     const QString path = dir.filePath(name);
@@ -26,21 +29,6 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const std::stri
     std::ofstream out(path.toStdString(), std::ios::binary);
     out << content;
     return QFileInfo(path).canonicalFilePath();
-}
-
-std::string gzipped(const std::string& content)
-{
-    z_stream zs{};
-    deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-    std::string out(deflateBound(&zs, content.size()) + 64, '\0');
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(content.data()));
-    zs.avail_in = static_cast<uInt>(content.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = static_cast<uInt>(out.size());
-    deflate(&zs, Z_FINISH);
-    out.resize(zs.total_out);
-    deflateEnd(&zs);
-    return out;
 }
 
 const char* kTrace = R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1","dur":1},)"

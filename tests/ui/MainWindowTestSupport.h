@@ -3,14 +3,40 @@
 #include "MainWindow.h"
 #include "model/Profile.h"
 
+#include <QCoreApplication>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace dspark::test {
+
+// initTestCase() of a main-window test: settings and caches in Qt's test locations (~/.qttest),
+// under this test's own application name.
+inline void useTestSettings(const QString& testName)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("DSparkTest"));
+    QCoreApplication::setApplicationName(testName);
+    QCoreApplication::setApplicationVersion(QStringLiteral("test"));
+}
+
+// A main window from cleared settings, shown at `size` and exposed (check with QVERIFY(w)).
+inline std::unique_ptr<ui::MainWindow> openMainWindow(QSize size = {1500, 950})
+{
+    QSettings().clear();
+    auto w = std::make_unique<ui::MainWindow>();
+    w->resize(size);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        return nullptr;
+    return w;
+}
 
 // Waits until the window reports the profile loaded (true) or failed (false, with the error logged).
 inline bool waitLoaded(ui::MainWindow* w, int timeoutMs)

@@ -49,19 +49,11 @@ class TestAnnotationUndo : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("DSparkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_annotation_undo"));
-    }
+    void initTestCase() { test::useTestSettings(QStringLiteral("tst_annotation_undo")); }
     void init()
     {
-        QSettings().clear();
-        w = std::make_unique<MainWindow>();
-        w->resize(1500, 950);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w = test::openMainWindow();
+        QVERIFY(w);
         test::SyntheticSpec spec;
         spec.kernelsPerStream = 1000;
         profile = test::makeSyntheticProfile(spec);

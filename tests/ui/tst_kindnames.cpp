@@ -72,19 +72,11 @@ class TestKindNames : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("DSparkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_kindnames"));
-    }
+    void initTestCase() { test::useTestSettings(QStringLiteral("tst_kindnames")); }
     void init()
     {
-        QSettings().clear();
-        w = std::make_unique<MainWindow>();
-        w->resize(1500, 950);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w = test::openMainWindow();
+        QVERIFY(w);
         test::SyntheticSpec spec;
         spec.kernelsPerStream = 1000;
         spec.steps = 8;

@@ -139,8 +139,8 @@ private Q_SLOTS:
         const QRectF row(0, 0, 2000, 21);
         QCOMPARE(painter.hitTest(f.lane, row, {130, 8}), (EventRef{f.lane, 0}));
         QCOMPARE(painter.hitTest(f.lane, row, {462, 8}), (EventRef{f.lane, 3})); // 2 px right of kernel 3
-        QVERIFY(!painter.hitTest(f.lane, row, {180, 8}).valid());                 // 20 px from both
-        QVERIFY(!painter.hitTest(f.lane, row, {130, 20.5}).valid());              // below the event row
+        QVERIFY(!painter.hitTest(f.lane, row, {180, 8}).valid());                // 20 px from both
+        QVERIFY(!painter.hitTest(f.lane, row, {130, 20.5}).valid());             // below the event row
         const QRectF r = painter.eventRect({f.lane, 2}, row);
         QCOMPARE(r.left(), 300.0);
         QCOMPARE(r.width(), 60.0);
@@ -171,7 +171,7 @@ private Q_SLOTS:
         const int h = int(f.ctx.style.counterHeight); // area from y = 3 (max) to y = h - 2 (zero)
         const QImage img = f.paint(TimeScale(0, 30'000, 0, 300), 300, h);
         auto painted = [&](int x, int y) { return img.pixel(x, y) != kWhite; };
-        QVERIFY(!painted(50, 20));                  // value 0 until 10 µs
+        QVERIFY(!painted(50, 20));                    // value 0 until 10 µs
         QVERIFY(painted(150, 6) && painted(150, 25)); // value 10: the full height
         QVERIFY(!painted(150, 1));
         QVERIFY(!painted(250, 12) && painted(250, 22)); // value 5: half height (top at y = 17.5)

@@ -54,20 +54,11 @@ class TestMainWindow : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // settings and caches under ~/.qttest
-        QCoreApplication::setOrganizationName(QStringLiteral("DSparkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-        QCoreApplication::setApplicationVersion(QStringLiteral("test"));
-    }
+    void initTestCase() { test::useTestSettings(QStringLiteral("tst_mainwindow")); }
     void init()
     {
-        QSettings().clear();
-        w = std::make_unique<MainWindow>();
-        w->resize(1500, 950);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        w = test::openMainWindow();
+        QVERIFY(w);
     }
     void cleanup() { w.reset(); }
 

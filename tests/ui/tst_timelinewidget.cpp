@@ -74,7 +74,7 @@ private Q_SLOTS:
         QCOMPARE(span0, TimeNs(1'000'200));
         w->view()->setFocus();
         QTest::keyClick(w->view(), Qt::Key_W);
-        QCOMPARE(w->zoom()->spanNs(), TimeNs(750'150)); // 0.75 × span
+        QCOMPARE(w->zoom()->spanNs(), TimeNs(750'150));             // 0.75 × span
         QCOMPARE(w->zoom()->startNs(), start0 + 500'100 - 375'075); // centre kept
         QTest::keyClick(w->view(), Qt::Key_S);
         QCOMPARE(w->zoom()->spanNs(), span0);
@@ -156,7 +156,7 @@ private Q_SLOTS:
         QCOMPARE(w->selection()->rangeStartNs(), s.timeAt(500));
         QCOMPARE(w->selection()->rangeEndNs(), s.timeAtOrAfter(700));
         QCOMPARE(w->zoom()->range(), (TimelineZoom::Range{s.startNs, s.endNs})); // no zoom
-        QTest::keyClick(w->view(), Qt::Key_F); // zoom to the selection (2 % margins)
+        QTest::keyClick(w->view(), Qt::Key_F);                                   // zoom to the selection (2 % margins)
         const TimeNs span = s.timeAtOrAfter(700) - s.timeAt(500);
         QCOMPARE(w->zoom()->startNs(), s.timeAt(500) - TimeNs(double(span) * 0.02));
     }

@@ -69,15 +69,9 @@ class TestTour : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("DSparkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_tour"));
-        QCoreApplication::setApplicationVersion(QStringLiteral("test"));
-        QSettings().clear();
-        w = std::make_unique<MainWindow>();
-        w->resize(1600, 1000);
-        w->show();
-        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        test::useTestSettings(QStringLiteral("tst_tour"));
+        w = test::openMainWindow(QSize(1600, 1000));
+        QVERIFY(w);
         snap("0-empty");
         w->openDemo();
         QVERIFY(waitLoaded(180'000));

@@ -5,6 +5,7 @@
 #include "io/trace/LaneClassifier.h"
 #include "io/trace/TraceLoadTuning.h"
 #include "util/Parallel.h"
+#include "util/StepTimer.h"
 
 #include <QCoreApplication>
 
@@ -64,21 +65,6 @@ struct GlobalTrack {
     uint64_t cursor = 0;
 };
 
-// DSPARK_TRACE_TIMING=1 prints the wall time of each build step to stderr (for bench work).
-struct StepClock {
-    bool on = std::getenv("DSPARK_TRACE_TIMING") != nullptr;
-    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
-    void lap(const char* what)
-    {
-        if (!on)
-            return;
-        const auto now = std::chrono::steady_clock::now();
-        std::fprintf(stderr, "  build %-10s %7.1f ms\n", what,
-                     std::chrono::duration<double, std::milli>(now - last).count());
-        last = now;
-    }
-};
-
 // The lanes that receive counter samples (a count per lane, > 0).
 std::vector<uint32_t> seriesLaneIds(const std::vector<size_t>& samplesPerLane)
 {
@@ -105,7 +91,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     Profile& profile = m_profile;
     const size_t partCount = parts.size();
 
-    StepClock clock;
+    StepTimer clock("build");
     // 1. Strings: every thread's local ids → the profile's ids.
     std::vector<std::vector<uint32_t>> names(partCount);
     for (size_t k = 0; k < partCount; ++k) {
