@@ -401,7 +401,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         clock.lap("flows:prep");
         size_t starts = 0, others = 0;
         for (const TraceIngest* part : parts)
-            part->flows.forEach([&](const FlowRecord& f) { (f.ph == 's' ? starts : others) += 1; });
+            part->flows.forEach([&](const FlowRecord& f) { (f.ph() == 's' ? starts : others) += 1; });
         size_t planeSlices = 0; // an upper bound of step 9's links
         for (const GlobalTrack& t : tracks)
             if (t.role == TrackRole::CommPlane)
@@ -443,11 +443,11 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             std::vector<uint32_t> hints(tracks.size(), 0);
             parts[k]->flows.forEachMutable([&](FlowRecord& f) {
                 BoundFlow b;
-                b.category = names[k][f.cat];
-                b.idKind = f.idKind;
-                b.id = globalId(k, f.idKind, f.idValue);
-                b.ph = f.ph;
-                b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph != 'f' || f.enclosing, &hints);
+                b.category = names[k][parts[k]->flowCategories[f.categoryIndex()]];
+                b.idKind = f.idKind();
+                b.id = globalId(k, b.idKind, f.idValue);
+                b.ph = f.ph();
+                b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, b.ph != 'f' || f.enclosing(), &hints);
                 b.kind = linkKind(b.category);
                 b.upper = (FlowMatcher::hash(b.category, b.idKind, b.id) >> 63) != 0;
                 std::memcpy(static_cast<void*>(&f), &b, sizeof b);

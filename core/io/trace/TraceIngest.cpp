@@ -753,16 +753,19 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
                 badFlow.add(objOffset, "a flow event without \"id\"");
                 break;
             }
-            FlowRecord r{};
-            r.tsNs = ts;
             const RawId id = internId(f.id.text);
-            r.idKind = id.kind;
-            r.idValue = id.value;
-            r.track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
-            r.cat = f.cat.present ? internRaw(f.cat.text) : 0;
-            r.ph = ph;
-            r.enclosing = f.bp.present && f.bp.text == "e";
-            flows.push_back(r);
+            const uint32_t track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
+            const uint32_t category = f.cat.present ? internRaw(f.cat.text) : 0;
+            auto [it, added] = m_flowCategoryIndex.try_emplace(category, static_cast<uint32_t>(flowCategories.size()));
+            if (added) {
+                if (flowCategories.size() >= FlowRecord::kMaxCategories) {
+                    m_flowCategoryIndex.erase(it);
+                    badFlow.add(objOffset, "more than 16777216 flow categories; this flow is dropped");
+                    break;
+                }
+                flowCategories.push_back(category);
+            }
+            flows.push_back(FlowRecord::make(ts, id, track, it->second, ph, f.bp.present && f.bp.text == "e"));
             break;
         }
         case 'C': {

@@ -82,6 +82,7 @@ public:
     BlockVector<SliceRecord> slices;
     std::vector<int64_t> wideCorr; // correlation ids that do not fit a SliceRecord, in record order
     BlockVector<FlowRecord> flows;
+    std::vector<uint32_t> flowCategories; // FlowRecord category index → local string id
     BlockVector<CounterRecord> counters;
     std::vector<MarkRecord> marks;
     std::vector<MetaRecord> metas;
@@ -112,6 +113,7 @@ private:
     TrackKey m_lastKey;
     uint32_t m_lastTrack = UINT32_MAX;
     std::string m_scratch;
+    std::unordered_map<uint32_t, uint32_t> m_flowCategoryIndex; // local string id → flowCategories index
     struct TrackCacheEntry {
         std::string pid, tid;
         bool pidIsString = false, tidIsString = false;

@@ -106,16 +106,27 @@ struct MarkRecord {
     uint8_t hint = 0;
 };
 
-// One flow point: ph s (start), t (step) or f (finish).
+// One flow point: ph s (start), t (step) or f (finish). 24 bytes: the category is an index into the
+// part's flowCategories (categories are few), packed with the id kind, the phase and the binding.
 struct FlowRecord {
+    static constexpr uint32_t kMaxCategories = 1u << 24;
     int64_t tsNs;
     uint64_t idValue; // RawId::value
     uint32_t track;
-    uint32_t cat;
-    RawId::Kind idKind;
-    char ph;
-    bool enclosing; // f with "bp":"e": binds to the enclosing slice, else to the next one
+    uint32_t packed; // bits 0-23 category index, 24-26 RawId::Kind, 27-28 phase, 29 enclosing
+
+    static FlowRecord make(int64_t ts, RawId id, uint32_t track, uint32_t categoryIndex, char ph, bool enclosing)
+    {
+        const uint32_t phase = ph == 's' ? 0 : ph == 't' ? 1 : 2;
+        return {ts, id.value, track,
+                categoryIndex | uint32_t(id.kind) << 24 | phase << 27 | uint32_t(enclosing ? 1 : 0) << 29};
+    }
+    uint32_t categoryIndex() const { return packed & (kMaxCategories - 1); }
+    RawId::Kind idKind() const { return static_cast<RawId::Kind>(packed >> 24 & 7); }
+    char ph() const { return "stf"[packed >> 27 & 3]; }
+    bool enclosing() const { return (packed >> 29 & 1) != 0; } // f with "bp":"e": the enclosing slice
 };
+static_assert(sizeof(FlowRecord) == 24);
 
 // One counter sample (ph C), one per (event, series).
 struct CounterRecord {
