@@ -80,8 +80,9 @@ Measure collect(pid_t pid, int fd)
     return m;
 }
 
-// Runs `work` in a child process; it returns "seconds detail".
-Measure inChild(const std::function<std::string()>& work)
+// Forks; the child runs `child(fd)` with fd the write end of a pipe (and must exit); the parent
+// collects what the child wrote ("seconds detail") and its peak RSS.
+Measure runChild(const std::function<void(int)>& child)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -89,14 +90,23 @@ Measure inChild(const std::function<std::string()>& work)
     const pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
-        const std::string line = work();
-        if (write(fds[1], line.data(), line.size()) < 0)
-            _exit(2);
-        close(fds[1]);
-        _exit(0);
+        child(fds[1]);
+        _exit(127);
     }
     close(fds[1]);
     return collect(pid, fds[0]);
+}
+
+// Runs `work` in a child process; it returns "seconds detail".
+Measure inChild(const std::function<std::string()>& work)
+{
+    return runChild([&](int fd) {
+        const std::string line = work();
+        if (write(fd, line.data(), line.size()) < 0)
+            _exit(2);
+        close(fd);
+        _exit(0);
+    });
 }
 
 std::string ourLoader(const std::string& path)
@@ -138,22 +148,14 @@ std::string ourLoader(const std::string& path)
 // Runs `argv` with its stdout on a pipe; it prints "seconds detail"; its peak RSS comes from wait4.
 Measure execChild(const std::vector<std::string>& argv)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return {};
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], 1);
+    return runChild([&](int fd) {
+        dup2(fd, 1);
         std::vector<char*> args;
         for (const std::string& a : argv)
             args.push_back(const_cast<char*>(a.c_str()));
         args.push_back(nullptr);
         execv(args[0], args.data());
-        _exit(127);
-    }
-    close(fds[1]);
-    return collect(pid, fds[0]);
+    });
 }
 
 // The simdjson baseline compiled for a SIMD On-Demand kernel (bench_json_touch_<variant> next to this

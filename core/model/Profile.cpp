@@ -145,7 +145,6 @@ void Profile::finalize()
 {
     const bool parallel = loaderThreads() > 1;
     StepTimer timer("finalize");
-    const auto lap = [&](const char* step) { timer.lap(step); };
     // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
     std::vector<std::vector<uint32_t>> rowMap(lanes.size());
     std::vector<size_t> laneRows(lanes.size());
@@ -160,7 +159,7 @@ void Profile::finalize()
         rowMap[i] = lanes[i].finalize();
     });
 
-    lap("lanes");
+    timer.lap("lanes");
     // 2. Order lanes: rank, kind group, source sort index, process, natural name.
     std::vector<uint32_t> order(lanes.size());
     std::iota(order.begin(), order.end(), 0u);
@@ -203,7 +202,7 @@ void Profile::finalize()
     runBoth(
         parallel && links.size() >= 65536, [&] { remapRange(0, half); }, [&] { remapRange(half, links.size()); });
     std::erase_if(links, [](const Link& l) { return !l.from.valid(); });
-    lap("remap");
+    timer.lap("remap");
     // Total orders: the same links come out in the same order however they were added.
     sortParallel(parallel, links.begin(), links.end(), [](const Link& a, const Link& b) {
         if (a.from != b.from)
@@ -214,7 +213,7 @@ void Profile::finalize()
             return a.kind < b.kind;
         return a.categoryId < b.categoryId;
     });
-    lap("sort");
+    timer.lap("sort");
     // Links by their target, ties in link order: counted out by target lane (which keeps link order),
     // then each lane's run sorted by row unless it already is (it mostly is: links come sorted by
     // source, and a lane's tasks were launched in order).
@@ -274,7 +273,7 @@ void Profile::finalize()
         for (size_t i = 0; i < n; ++i)
             first[i] = static_cast<uint32_t>(keys[i]);
     }
-    lap("byTo");
+    timer.lap("byTo");
     // 4. Profile time range.
     bool any = false;
     for (const Lane& lane : lanes) {

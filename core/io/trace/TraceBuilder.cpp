@@ -428,27 +428,26 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                 placeCounters();
                 return;
             }
-            std::unordered_map<uint32_t, LinkKind> kindOfCategory;
-            const auto linkKind = [&](uint32_t category) {
-                auto it = kindOfCategory.find(category);
-                if (it == kindOfCategory.end()) {
-                    const FlowClass c = flowClassOf(profile.strings.view(category));
-                    const LinkKind kind = c == FlowClass::HostToDevice ? LinkKind::HostToDevice
-                                          : c == FlowClass::OpToDevice ? LinkKind::OpToDevice
-                                                                       : LinkKind::Flow;
-                    it = kindOfCategory.emplace(category, kind).first;
-                }
-                return it->second;
-            };
+            // The part's few flow categories, resolved once: profile string id and link kind.
+            const std::vector<uint32_t>& localCategories = parts[k]->flowCategories;
+            std::vector<uint32_t> categoryIds(localCategories.size());
+            std::vector<LinkKind> categoryKinds(localCategories.size());
+            for (size_t c = 0; c < localCategories.size(); ++c) {
+                categoryIds[c] = names[k][localCategories[c]];
+                const FlowClass fc = flowClassOf(profile.strings.view(categoryIds[c]));
+                categoryKinds[c] = fc == FlowClass::HostToDevice ? LinkKind::HostToDevice
+                                   : fc == FlowClass::OpToDevice ? LinkKind::OpToDevice
+                                                                 : LinkKind::Flow;
+            }
             std::vector<uint32_t> hints(tracks.size(), 0);
             parts[k]->flows.forEachMutable([&](FlowRecord& f) {
                 BoundFlow b;
-                b.category = names[k][parts[k]->flowCategories[f.categoryIndex()]];
+                b.category = categoryIds[f.categoryIndex()];
                 b.idKind = f.idKind();
                 b.id = globalId(k, b.idKind, f.idValue);
                 b.ph = f.ph();
                 b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, b.ph != 'f' || f.enclosing(), &hints);
-                b.kind = linkKind(b.category);
+                b.kind = categoryKinds[f.categoryIndex()];
                 b.upper = (FlowMatcher::hash(b.category, b.idKind, b.id) >> 63) != 0;
                 std::memcpy(static_cast<void*>(&f), &b, sizeof b);
             });
