@@ -22,7 +22,7 @@ struct Fnv {
         for (size_t i = 0; i < n; ++i)
             h = (h ^ c[i]) * 1099511628211ull;
     }
-    template <typename T> void vec(const std::vector<T>& v)
+    template <typename T, typename A> void vec(const std::vector<T, A>& v)
     {
         const uint64_t n = v.size();
         bytes(&n, sizeof n);

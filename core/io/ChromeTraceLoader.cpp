@@ -193,7 +193,10 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
         secondNotNeeded = true;
     worker.join();
     if (std::getenv("DSPARK_TRACE_TIMING"))
-        std::fprintf(stderr, "  parse: first part %.3f s, second part %.3f s\n", firstSeconds, secondSeconds);
+        std::fprintf(
+            stderr, "  parse: first part %.3f s, second part %.3f s; records %.1f + %.1f MB (slices %.1f MB)\n",
+            firstSeconds, secondSeconds, double(first->recordBytes()) / 1e6, double(second->recordBytes()) / 1e6,
+            double(first->slices.bytesUsed() + second->slices.bytesUsed()) / 1e6);
     if (firstResult.stop == TraceIngest::Stop::ArrayEnd) {
         out.arrayEnd = firstResult.arrayEnd; // the planned split was not an element boundary: one part
         out.parts.push_back(std::move(first));

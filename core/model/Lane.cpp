@@ -75,27 +75,27 @@ void Lane::reserve(size_t n)
 void Lane::resize(size_t n)
 {
     const bool samples = !value.empty() || info.kind == LaneKind::Counter;
-    startNs.resize(n);
-    durationNs.resize(n);
-    nameId.resize(n);
-    kind.resize(n);
+    startNs.resize(n, 0);
+    durationNs.resize(n, 0);
+    nameId.resize(n, 0);
+    kind.resize(n, EventKind::Other);
     corrId.resize(n, -1);
-    argsRef.resize(n);
+    argsRef.resize(n, 0);
     if (samples)
-        value.resize(n);
+        value.resize(n, 0.0);
 }
 
-template <typename T> static void permute(std::vector<T>& column, const std::vector<uint32_t>& order)
+template <typename Column> static void permute(Column& column, const LargeVector<uint32_t>& order)
 {
     if (column.empty())
         return;
-    std::vector<T> sorted(column.size());
+    Column sorted(column.size());
     for (size_t i = 0; i < order.size(); ++i)
         sorted[i] = column[order[i]];
     column.swap(sorted);
 }
 
-std::vector<uint32_t> Lane::finalize()
+LargeVector<uint32_t> Lane::finalize()
 {
     const size_t n = startNs.size();
     // Parents before children: earlier start first, then the longer event first.
@@ -107,9 +107,9 @@ std::vector<uint32_t> Lane::finalize()
     bool sorted = true;
     for (size_t i = 1; i < n && sorted; ++i)
         sorted = !before(static_cast<uint32_t>(i), static_cast<uint32_t>(i - 1));
-    std::vector<uint32_t> newIndex; // empty: no row moved
+    LargeVector<uint32_t> newIndex; // empty: no row moved
     if (!sorted) {
-        std::vector<uint32_t> order(n);
+        LargeVector<uint32_t> order(n);
         std::iota(order.begin(), order.end(), 0u);
         std::stable_sort(order.begin(), order.end(), before);
         permute(startNs, order);

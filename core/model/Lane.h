@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/LargeAlloc.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -59,20 +61,20 @@ class Lane {
 public:
     LaneInfo info;
 
-    std::vector<TimeNs> startNs;
-    std::vector<TimeNs> durationNs;
-    std::vector<uint32_t> nameId; // into Profile::strings
-    std::vector<EventKind> kind;
-    std::vector<uint16_t> depth;   // nesting depth (0 = top level)
-    std::vector<int64_t> corrId;   // connection / correlation id of the source, -1 if none
-    std::vector<uint64_t> argsRef; // Profile::args reference, 0 = no args
-    std::vector<double> value;     // counter lanes only: the sample value (empty otherwise)
-    std::vector<TimeNs> maxEndNs;  // running max of start+duration (computed by finalize)
+    LargeVector<TimeNs> startNs;
+    LargeVector<TimeNs> durationNs;
+    LargeVector<uint32_t> nameId; // into Profile::strings
+    LargeVector<EventKind> kind;
+    LargeVector<uint16_t> depth;   // nesting depth (0 = top level)
+    LargeVector<int64_t> corrId;   // connection / correlation id of the source, -1 if none
+    LargeVector<uint64_t> argsRef; // Profile::args reference, 0 = no args
+    LargeVector<double> value;     // counter lanes only: the sample value (empty otherwise)
+    LargeVector<TimeNs> maxEndNs;  // running max of start+duration (computed by finalize)
     uint16_t maxDepth = 0;
     // For nested lanes (maxDepth > 0): the event indices of each depth, in start order. Within one
     // depth events do not overlap, so a visible range is two binary searches even when a long
     // outer span covers the whole lane. Empty when maxDepth == 0 (depth 0 is then every event).
-    std::vector<std::vector<uint32_t>> byDepth;
+    std::vector<LargeVector<uint32_t>> byDepth;
 
     size_t size() const { return startNs.size(); }
     bool empty() const { return startNs.empty(); }
@@ -89,7 +91,7 @@ public:
 
     // Sorts the columns; returns newIndex[oldIndex] so that references can be remapped, or an empty
     // vector when the rows were already in order (none moved).
-    std::vector<uint32_t> finalize();
+    LargeVector<uint32_t> finalize();
 
     // Indices [first, last) of events that may overlap [t0, t1): every event that does lies inside.
     std::pair<size_t, size_t> overlapping(TimeNs t0, TimeNs t1) const;
@@ -118,7 +120,7 @@ template <typename Visit> void Lane::forEachAtDepth(int d, TimeNs t0, TimeNs t1,
     }
     if (d < 0 || d >= static_cast<int>(byDepth.size()))
         return;
-    const std::vector<uint32_t>& ids = byDepth[d];
+    const LargeVector<uint32_t>& ids = byDepth[d];
     // At one depth ends are non-decreasing with starts (no overlap), so binary search on the end.
     size_t lo = 0, hi = ids.size();
     while (lo < hi) {

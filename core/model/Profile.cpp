@@ -146,7 +146,7 @@ void Profile::finalize()
     const bool parallel = loaderThreads() > 1;
     StepTimer timer("finalize");
     // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
-    std::vector<std::vector<uint32_t>> rowMap(lanes.size());
+    std::vector<LargeVector<uint32_t>> rowMap(lanes.size());
     std::vector<size_t> laneRows(lanes.size());
     std::vector<uint32_t> bySize(lanes.size());
     std::iota(bySize.begin(), bySize.end(), 0u);
@@ -189,7 +189,7 @@ void Profile::finalize()
     const auto remap = [&](EventRef& e) {
         if (e.lane >= laneMap.size() || e.index >= laneRows[e.lane])
             return false;
-        const std::vector<uint32_t>& rows = rowMap[e.lane];
+        const LargeVector<uint32_t>& rows = rowMap[e.lane];
         e = {laneMap[e.lane], rows.empty() ? e.index : rows[e.index]};
         return true;
     };
@@ -235,7 +235,7 @@ void Profile::finalize()
         return na != nb ? na > nb : a < b;
     });
     // (row << 32 | link) keys sort in exactly that order, on both cores; one buffer, reused.
-    std::vector<uint64_t> keys, merged;
+    LargeVector<uint64_t> keys, merged;
     std::vector<size_t> runs;
     for (const uint32_t lane : laneOrder) {
         uint32_t* first = m_linksByTo.data() + laneStart[lane];

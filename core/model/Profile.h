@@ -51,7 +51,7 @@ struct SourceFile {
     std::string path;   // absolute path
     std::string format; // e.g. "torch_npu_db", "msprof_db", "trace_view_json", "kineto_json"
     bool loaded = false;
-    std::string note;   // why it was skipped, or empty
+    std::string note; // why it was skipped, or empty
 };
 
 // Key/value arguments of an event, kept compactly and expanded only on demand (details pane).
@@ -108,8 +108,8 @@ public:
     std::vector<SourceFile> files;
     std::vector<RankInfo> ranks;
     std::vector<Lane> lanes;
-    std::vector<Link> links; // sorted by `from` after finalize()
-    QStringList warnings;    // problems that did not stop loading, each naming its file
+    LargeVector<Link> links;                     // sorted by `from` after finalize()
+    QStringList warnings;                        // problems that did not stop loading, each naming its file
     std::map<std::string, std::string> metadata; // run metadata (profiler_metadata.json, info json)
     std::shared_ptr<StepRecordSet> stepRecords;  // null when the profile has no step records
 
@@ -122,10 +122,7 @@ public:
     PackedArgs& packedArgs(); // the profile's shared PackedArgs (created on first use)
     // A registered source by id (null for 0 / unknown): lets the loaders of several files share one
     // source of their own type instead of registering one per file (ids are 8-bit).
-    ArgsSource* argsSource(uint8_t id) const
-    {
-        return id < m_argSources.size() ? m_argSources[id].get() : nullptr;
-    }
+    ArgsSource* argsSource(uint8_t id) const { return id < m_argSources.size() ? m_argSources[id].get() : nullptr; }
     size_t argsSourceCount() const { return m_argSources.size(); }
     static uint64_t makeArgsRef(uint8_t sourceId, uint64_t localRef)
     {
@@ -153,7 +150,7 @@ public:
 private:
     std::vector<std::unique_ptr<ArgsSource>> m_argSources; // id 0 unused
     int m_packedArgsId = -1;
-    std::vector<uint32_t> m_linksByTo; // indices into links, sorted by `to`
+    LargeVector<uint32_t> m_linksByTo; // indices into links, sorted by `to`
     TimeNs m_firstNs = 0;
     TimeNs m_lastNs = 0;
     bool m_finalized = false;

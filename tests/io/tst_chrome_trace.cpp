@@ -685,10 +685,10 @@ private Q_SLOTS:
         const Lane* read = findLane(*p, "HBM", "HBM 0/Read");
         QVERIFY(read);
         QCOMPARE(read->info.kind, LaneKind::Counter);
-        QCOMPARE(read->value, (std::vector<double>{12.5, 13}));
-        QCOMPARE(findLane(*p, "HBM", "pmu")->value, std::vector<double>{7});
-        QCOMPARE(findLane(*p, "Process 6", "mem cats")->value, std::vector<double>{1});
-        QCOMPARE(findLane(*p, "Process 6", "mem dogs")->value, std::vector<double>{2.5});
+        QCOMPARE(read->value, (LargeVector<double>{12.5, 13}));
+        QCOMPARE(findLane(*p, "HBM", "pmu")->value, LargeVector<double>{7});
+        QCOMPARE(findLane(*p, "Process 6", "mem cats")->value, LargeVector<double>{1});
+        QCOMPARE(findLane(*p, "Process 6", "mem dogs")->value, LargeVector<double>{2.5});
         QCOMPARE(p->stats().counters, uint64_t(5));
     }
 

@@ -16,9 +16,9 @@ private Q_SLOTS:
         lane.append(120, 5, 4, EventKind::Kernel);
         lane.append(10, 20, 2, EventKind::TorchOp); // child
         lane.append(15, 5, 5, EventKind::TorchOp);  // grandchild
-        const std::vector<uint32_t> map = lane.finalize();
-        QCOMPARE(lane.startNs, (std::vector<TimeNs>{0, 10, 15, 50, 120}));
-        QCOMPARE(lane.depth, (std::vector<uint16_t>{0, 1, 2, 1, 0}));
+        const LargeVector<uint32_t> map = lane.finalize();
+        QCOMPARE(lane.startNs, (LargeVector<TimeNs>{0, 10, 15, 50, 120}));
+        QCOMPARE(lane.depth, (LargeVector<uint16_t>{0, 1, 2, 1, 0}));
         QCOMPARE(lane.maxDepth, uint16_t(2));
         QCOMPARE(map[0], 3u); // the event appended first now sits at row 3
         QCOMPARE(map[1], 0u);

@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 
 namespace dspark::ui {
 
-static void reduceBlocks(const std::vector<double>& mins, const std::vector<double>& maxs, size_t block,
+static void reduceBlocks(std::span<const double> mins, std::span<const double> maxs, size_t block,
                          std::vector<double>& outMin, std::vector<double>& outMax)
 {
     const size_t n = (mins.size() + block - 1) / block;
@@ -32,7 +33,7 @@ std::pair<double, double> CounterLevels::range(size_t first, size_t last) const
 {
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     last = std::min(last, m_values.size());
-    auto scan = [&](const std::vector<double>& mins, const std::vector<double>& maxs, size_t a, size_t b) {
+    auto scan = [&](std::span<const double> mins, std::span<const double> maxs, size_t a, size_t b) {
         for (size_t i = a; i < b; ++i) {
             lo = std::min(lo, mins[i]);
             hi = std::max(hi, maxs[i]);

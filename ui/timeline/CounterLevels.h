@@ -19,7 +19,7 @@ public:
 
 private:
     static constexpr size_t kBlock = 64;
-    const std::vector<double>& m_values;
+    const LargeVector<double>& m_values;
     std::vector<double> m_blockMin, m_blockMax; // per kBlock samples
     std::vector<double> m_superMin, m_superMax; // per kBlock*kBlock samples
     double m_min = 0, m_max = 0;

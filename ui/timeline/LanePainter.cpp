@@ -94,7 +94,7 @@ struct Identity {
     size_t operator()(size_t k) const { return k; }
 };
 struct ByDepth {
-    const std::vector<uint32_t>& ids;
+    const LargeVector<uint32_t>& ids;
     size_t operator()(size_t k) const { return ids[k]; }
 };
 
@@ -184,7 +184,7 @@ void LanePainter::paint(QPainter& p, uint32_t laneIndex, const QRectF& row, doub
         paintDepth(batch, lane, Identity{}, first, last, depthTop(row, 0), depthHeight(), clipLeft, clipRight);
     } else {
         for (int d = 0; d <= lane.maxDepth; ++d) {
-            const std::vector<uint32_t>& ids = lane.byDepth[d];
+            const LargeVector<uint32_t>& ids = lane.byDepth[d];
             const size_t first = firstFalse(0, ids.size(), [&](size_t k) { return lane.endNs(ids[k]) < t0; });
             const size_t last = firstFalse(first, ids.size(), [&](size_t k) { return lane.startNs[ids[k]] < t1; });
             paintDepth(batch, lane, ByDepth{ids}, first, last, depthTop(row, d), depthHeight(), clipLeft, clipRight);
@@ -315,7 +315,7 @@ void LanePainter::paintSummary(QPainter& p, uint32_t laneIndex, const QRectF& st
         batch.flush(p);
         return;
     }
-    const std::vector<uint32_t>& ids = lane.byDepth[0];
+    const LargeVector<uint32_t>& ids = lane.byDepth[0];
     const size_t first = firstFalse(0, ids.size(), [&](size_t k) { return lane.endNs(ids[k]) < t0; });
     const size_t last = firstFalse(first, ids.size(), [&](size_t k) { return lane.startNs[ids[k]] < t1; });
     paintDepth(batch, lane, ByDepth{ids}, first, last, strip.top(), strip.height(), clipLeft, clipRight, false);

@@ -1,7 +1,5 @@
 #include "io/trace/FlowMatcher.h"
 
-#include "io/trace/HugePages.h"
-
 #include <algorithm>
 #include <numeric>
 
@@ -95,7 +93,7 @@ FlowMatcher::FlowMatcher(size_t expectedStarts)
     size_t size = 16;
     while (size < expectedStarts + expectedStarts / 2 + 1)
         size *= 2;
-    resizeAdvised(m_table, size);
+    m_table.assign(size, Entry{});
 }
 
 // Slot of a flow id. Ids of one category usually count up (connection ids, async_npu ids), and a
@@ -113,9 +111,9 @@ uint64_t FlowMatcher::hash(uint32_t category, uint8_t kind, uint64_t id)
 
 void FlowMatcher::grow()
 {
-    std::vector<Entry> old;
+    LargeVector<Entry> old;
     old.swap(m_table);
-    resizeAdvised(m_table, old.size() * 2);
+    m_table.assign(old.size() * 2, Entry{});
     m_used = 0;
     for (const Entry& e : old)
         if (e.used)
@@ -144,7 +142,7 @@ FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_
     }
 }
 
-void FlowMatcher::add(std::vector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
+void FlowMatcher::add(LargeVector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
                       LinkKind kind)
 {
     if (!at.valid())
@@ -166,7 +164,7 @@ void FlowMatcher::add(std::vector<Link>& out, char ph, uint32_t category, uint8_
         start->at = at; // a step continues the flow from here
 }
 
-void FlowMatcher::finish(std::vector<Link>& out)
+void FlowMatcher::finish(LargeVector<Link>& out)
 {
     for (const Pending& p : m_pending) {
         const Entry* start = find(p.category, p.idKind, p.id, false);

@@ -4,6 +4,7 @@
 // steps/finishes by (cat, id). A start may have many finishes; finishes without a start (trimmed
 // traces) are counted, not linked.
 #include "model/Profile.h"
+#include "util/LargeAlloc.h"
 
 #include <cstdint>
 #include <vector>
@@ -42,10 +43,10 @@ public:
 
     // Feeds one flow point in file order; `at` is the slice it binds to (invalid if none). Links
     // are appended to `out`.
-    void add(std::vector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
+    void add(LargeVector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
              LinkKind kind);
     // Resolves finishes that came before their start in the file.
-    void finish(std::vector<Link>& out);
+    void finish(LargeVector<Link>& out);
     // The hash of a flow key: matchers that each take the keys of one value of its top bit see
     // every point of their keys and none of the others'.
     static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id);
@@ -71,7 +72,7 @@ private:
     };
     Entry* find(uint32_t category, uint8_t idKind, uint64_t id, bool insert);
     void grow();
-    std::vector<Entry> m_table;
+    LargeVector<Entry> m_table;
     size_t m_used = 0;
     std::vector<Pending> m_pending;
 };

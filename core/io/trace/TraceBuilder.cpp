@@ -1,7 +1,6 @@
 #include "io/trace/TraceBuilder.h"
 
 #include "io/trace/FlowMatcher.h"
-#include "io/trace/HugePages.h"
 #include "io/trace/LaneClassifier.h"
 #include "io/trace/TraceLoadTuning.h"
 #include "util/Parallel.h"
@@ -280,13 +279,13 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             Lane& lane = profile.lanes[i];
             const size_t n = laneSize[i];
             if (half == 0) {
-                resizeAdvised(lane.startNs, n);
-                resizeAdvised(lane.nameId, n);
-                resizeAdvised(lane.corrId, n);
+                lane.startNs.resize(n);
+                lane.nameId.resize(n);
+                lane.corrId.resize(n);
             } else {
-                resizeAdvised(lane.durationNs, n);
-                resizeAdvised(lane.kind, n);
-                resizeAdvised(lane.argsRef, n);
+                lane.durationNs.resize(n);
+                lane.kind.resize(n);
+                lane.argsRef.resize(n);
             }
         }
     };
@@ -296,27 +295,25 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     clock.lap("lanes+sizing");
     // 6. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
     const uint8_t source = m_settings.argsSource;
-    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i, const int64_t*& wide) {
+    const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
         const GlobalTrack& t = tracks[g];
         Lane& lane = profile.lanes[t.lane];
         lane.startNs[i] = s.startNs;
         lane.durationNs[i] = s.durationNs;
         lane.nameId[i] = name;
         lane.kind[i] = eventKindFor(t.role, s.hint);
-        lane.corrId[i] = s.corr == SliceRecord::kCorrNone ? -1 : s.corr == SliceRecord::kCorrWide ? *wide++ : s.corr;
+        lane.corrId[i] = s.corr == SliceRecord::kCorrNone ? -1 : s.corr;
         lane.argsRef[i] = s.offset ? Profile::makeArgsRef(source, s.offset) : 0;
     };
     forEachParallel(parallel, partCount, [&](size_t k) {
         const std::vector<uint32_t>& map = trackMap[k];
         const std::vector<uint32_t>& nameMap = names[k];
         std::vector<uint64_t>& cursor = partCursor[k];
-        const int64_t* wide = parts[k]->wideCorr.data();
         parts[k]->slices.drain(
-            [&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name], cursor[s.track]++, wide); });
+            [&](const SliceRecord& s) { place(s, map[s.track], nameMap[s.name], cursor[s.track]++); });
     });
-    const int64_t* none = nullptr;
     for (const SliceRecord& s : paired)
-        place(s, s.track, s.name, tracks[s.track].cursor++, none);
+        place(s, s.track, s.name, tracks[s.track].cursor++);
     std::vector<SliceRecord>().swap(paired);
     for (const GlobalTrack& t : tracks)
         sum.slices += t.slices;
@@ -407,10 +404,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             if (t.role == TrackRole::CommPlane)
                 planeSlices += t.slices;
         const size_t linksWanted = profile.links.size() + others + planeSlices;
-        if (profile.links.capacity() < linksWanted) {
-            profile.links.reserve(linksWanted);
-            adviseHugePages(profile.links.data(), profile.links.capacity() * sizeof(Link));
-        }
+        profile.links.reserve(linksWanted);
         struct BoundFlow {
             EventRef at;
             uint64_t id;
@@ -454,7 +448,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         });
         clock.lap("flows:bind");
         std::optional<FlowMatcher> lower, upper;
-        const auto match = [&](std::optional<FlowMatcher>& matcherSlot, size_t expectedStarts, std::vector<Link>& out,
+        const auto match = [&](std::optional<FlowMatcher>& matcherSlot, size_t expectedStarts, LargeVector<Link>& out,
                                int half) {
             FlowMatcher& matcher = matcherSlot.emplace(expectedStarts); // its table first touched on this core
             for (size_t k = 0; k < partCount; ++k)
@@ -468,7 +462,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             matcher.finish(out);
         };
         if (parallelFlows) {
-            std::vector<Link> upperLinks;
+            LargeVector<Link> upperLinks;
             upperLinks.reserve(others);
             const size_t half = starts / 2 + starts / 16;
             runBoth(

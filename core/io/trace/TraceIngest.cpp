@@ -1,6 +1,5 @@
 #include "io/trace/TraceIngest.h"
 
-#include "io/trace/HugePages.h"
 #include "io/trace/JsonText.h"
 
 #include <simdjson.h>
@@ -179,7 +178,7 @@ TraceIngest::~TraceIngest()
 
 void TraceIngest::releaseParseBuffers()
 {
-    std::vector<char>().swap(m_buffer);
+    LargeVector<char>().swap(m_buffer);
     delete static_cast<od::parser*>(m_parser);
     m_parser = new od::parser();
 }
@@ -422,8 +421,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
     const size_t len = cut - begin;
     const size_t needed = len + 2 + simdjson::SIMDJSON_PADDING;
     if (m_buffer.size() < needed)
-        resizeAdvised(m_buffer, std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 +
-                                                     simdjson::SIMDJSON_PADDING));
+        m_buffer.resize(
+            std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 + simdjson::SIMDJSON_PADDING));
     char* buf = m_buffer.data();
     buf[0] = '[';
     copyChunk(buf + 1, begin, len);
@@ -441,8 +440,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
     };
 
     // Snapshot for rollback: a chunk that fails half way must leave no records behind.
-    const size_t slices0 = slices.size(), flows0 = flows.size(), counters0 = counters.size(), marks0 = marks.size(),
-                 metas0 = metas.size(), wideCorr0 = wideCorr.size();
+    const SliceStream::Position slices0 = slices.end();
+    const size_t flows0 = flows.size(), counters0 = counters.size(), marks0 = marks.size(), metas0 = metas.size();
     const uint64_t elements0 = elements, traceEvents0 = traceEvents;
     IssueTally* const tallies[] = {&missingTs,        &missingPh, &unknownPh, &notObject,
                                    &negativeDuration, &badNumber, &badFlow,   &invalidUtf8};
@@ -450,10 +449,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
     for (const IssueTally* t : tallies)
         tallies0.push_back(*t);
     const auto rollback = [&]() {
-        for (size_t i = slices0; i < slices.size(); ++i)
-            --sliceCount[slices[i].track];
-        slices.truncate(slices0);
-        wideCorr.resize(wideCorr0);
+        slices.forEachSince(slices0, [&](const SliceRecord& r) { --sliceCount[r.track]; });
+        slices.rollback(slices0);
         flows.truncate(flows0);
         counters.truncate(counters0);
         marks.resize(marks0);
@@ -704,18 +701,11 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             if (f.corr.present) {
                 uint64_t bits = 0;
                 bool big = false;
-                if (parseJsonInteger(f.corr.text, bits, big) && !big) {
-                    const auto corr = static_cast<int64_t>(bits);
-                    if (corr > SliceRecord::kCorrWide && corr <= INT32_MAX) {
-                        s.corr = static_cast<int32_t>(corr);
-                    } else {
-                        s.corr = SliceRecord::kCorrWide;
-                        wideCorr.push_back(corr);
-                    }
-                }
+                if (parseJsonInteger(f.corr.text, bits, big) && !big)
+                    s.corr = static_cast<int64_t>(bits);
             }
             s.offset = argsOffset;
-            slices.push_back(s);
+            slices.push(s);
             ++sliceCount[s.track];
             if (isGpuCat(cat) && !trackGpu[s.track].known) {
                 TrackGpu& g = trackGpu[s.track];
@@ -738,7 +728,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             m.offset = argsOffset;
             m.track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
             m.name = f.name.present ? internName(f.name.text) : 0;
-            m.cat = f.cat.present ? internRaw(f.cat.text) : 0;
+            m.cat = f.cat.present ? internName(f.cat.text) : 0;
             m.id = internId(f.id.text);
             m.ph = ph;
             m.hint = makeHint(classifyCat(f.cat.text, f.name.text),
@@ -755,17 +745,19 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             }
             const RawId id = internId(f.id.text);
             const uint32_t track = trackOf(f.pid.text, f.pid.isString, f.tid.text, f.tid.isString);
-            const uint32_t category = f.cat.present ? internRaw(f.cat.text) : 0;
-            auto [it, added] = m_flowCategoryIndex.try_emplace(category, static_cast<uint32_t>(flowCategories.size()));
-            if (added) {
+            const uint32_t category = f.cat.present ? internName(f.cat.text) : 0;
+            if (category >= m_flowCategorySlot.size())
+                m_flowCategorySlot.resize(std::max<size_t>(category + 1, strings.size()), UINT32_MAX);
+            uint32_t& slot = m_flowCategorySlot[category];
+            if (slot == UINT32_MAX) {
                 if (flowCategories.size() >= FlowRecord::kMaxCategories) {
-                    m_flowCategoryIndex.erase(it);
                     badFlow.add(objOffset, "more than 16777216 flow categories; this flow is dropped");
                     break;
                 }
+                slot = static_cast<uint32_t>(flowCategories.size());
                 flowCategories.push_back(category);
             }
-            flows.push_back(FlowRecord::make(ts, id, track, it->second, ph, f.bp.present && f.bp.text == "e"));
+            flows.push_back(FlowRecord::make(ts, id, track, slot, ph, f.bp.present && f.bp.text == "e"));
             break;
         }
         case 'C': {

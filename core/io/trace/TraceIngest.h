@@ -41,7 +41,7 @@ class TraceIngest {
 public:
     struct Options {
         int tsScaleDigits = 3;        // 3: ts/dur in µs (Chrome default); 0: already ns
-        size_t chunkBytes = 4u << 20; // target chunk size
+        size_t chunkBytes = 2u << 20; // target chunk size
         // When the data is a file mapping: pages already parsed are handed back as the parse moves on
         // (the page cache keeps them; args read later fault them in again), so the process does not
         // hold the whole file resident on top of the profile it builds.
@@ -72,6 +72,8 @@ public:
     // Frees the chunk buffer and the parser's indexes (tens of MB) once parsing is over, for what the
     // load builds next to reuse.
     void releaseParseBuffers();
+    // Bytes held by the record blocks (whole 2 MB blocks).
+    size_t recordBytes() const { return slices.bytesUsed() + flows.bytesUsed() + counters.bytesUsed(); }
 
     // ---- output (read by TraceBuilder after run) ----
     StringTable strings;              // local ids
@@ -79,8 +81,7 @@ public:
     std::vector<TrackGpu> trackGpu;   // per local track
     std::vector<uint64_t> sliceCount; // per local track: number of SliceRecords
     std::vector<CounterSeriesKey> series;
-    BlockVector<SliceRecord> slices;
-    std::vector<int64_t> wideCorr; // correlation ids that do not fit a SliceRecord, in record order
+    SliceStream slices;
     BlockVector<FlowRecord> flows;
     std::vector<uint32_t> flowCategories; // FlowRecord category index → local string id
     BlockVector<CounterRecord> counters;
@@ -107,13 +108,13 @@ private:
     const char* m_data;
     size_t m_size;
     Options m_options;
-    std::vector<char> m_buffer; // "[" + chunk + "]" + padding, reused
+    LargeVector<char> m_buffer; // "[" + chunk + "]" + padding, reused
     std::unordered_map<TrackKey, uint32_t, TrackKeyHash> m_trackIds;
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_seriesIds; // hash → candidates
     TrackKey m_lastKey;
     uint32_t m_lastTrack = UINT32_MAX;
     std::string m_scratch;
-    std::unordered_map<uint32_t, uint32_t> m_flowCategoryIndex; // local string id → flowCategories index
+    std::vector<uint32_t> m_flowCategorySlot; // local string id → flowCategories index (UINT32_MAX: none yet)
     struct TrackCacheEntry {
         std::string pid, tid;
         bool pidIsString = false, tidIsString = false;
