@@ -1,0 +1,147 @@
+// Large arrays in mappings of whole 2 MB pages (core/util/LargeAlloc.h), and the packed stream of a
+// trace part's slices built on them (core/io/trace/TraceRecords.h).
+#include "io/trace/TraceRecords.h"
+#include "util/LargeAlloc.h"
+
+#include <QTest>
+
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace dspark;
+using dspark::trace::SliceRecord;
+using dspark::trace::SliceStream;
+
+namespace {
+
+bool sameSlice(const SliceRecord& a, const SliceRecord& b)
+{
+    return a.startNs == b.startNs && a.durationNs == b.durationNs && a.offset == b.offset && a.corr == b.corr &&
+           a.track == b.track && a.name == b.name && a.hint == b.hint;
+}
+
+// Slices with every field's extremes mixed in among ordinary ones.
+std::vector<SliceRecord> randomSlices(size_t n, unsigned seed)
+{
+    std::mt19937_64 random(seed);
+    const int64_t i64max = std::numeric_limits<int64_t>::max(), i64min = std::numeric_limits<int64_t>::min();
+    std::vector<SliceRecord> out(n);
+    int64_t ts = 1736408883010945452;
+    uint64_t offset = 1;
+    for (size_t i = 0; i < n; ++i) {
+        SliceRecord& s = out[i];
+        const unsigned pick = random() % 16;
+        ts += int64_t(random() % 2000000) - 500000;
+        s.startNs = pick == 0 ? i64min : pick == 1 ? i64max : pick == 2 ? 0 : ts;
+        s.durationNs = pick == 3 ? i64max : int64_t(random() % 100000);
+        offset += random() % 400;
+        s.offset = pick == 4 ? 0 : pick == 5 ? std::numeric_limits<uint64_t>::max() : offset;
+        s.corr = pick == 6   ? SliceRecord::kCorrNone
+                 : pick == 7 ? i64max
+                 : pick == 8 ? i64min + 1
+                 : pick == 9 ? -1
+                             : int64_t(random() % 5000000);
+        s.track = pick == 10 ? std::numeric_limits<uint32_t>::max() : uint32_t(random() % 16);
+        s.name = pick == 11 ? std::numeric_limits<uint32_t>::max() : uint32_t(random() % 3000);
+        s.hint = uint8_t(random() % 0x80);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestLargeAlloc : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void largeAllocationsStartOnA2MbBoundary()
+    {
+        for (const size_t bytes : {kLargeAllocation, kHugePage, kHugePage + 1, size_t(7) << 20}) {
+            void* p = allocateLarge(bytes);
+            QCOMPARE(reinterpret_cast<uintptr_t>(p) % kHugePage, uintptr_t(0));
+            static_cast<char*>(p)[0] = 1;
+            static_cast<char*>(p)[bytes - 1] = 2; // the whole request is writable
+            freeLarge(p, bytes);
+        }
+        void* small = allocateLarge(100);
+        QVERIFY(small != nullptr);
+        freeLarge(small, 100);
+    }
+    void vectorsKeepTheirValuesAcrossGrowth()
+    {
+        // Growth moves values from malloc'd storage into mappings and between mappings.
+        LargeVector<int64_t> v;
+        for (int64_t i = 0; i < 600000; ++i)
+            v.push_back(i * 3 - 7);
+        QVERIFY(v.capacity() * sizeof(int64_t) >= kLargeAllocation);
+        QCOMPARE(reinterpret_cast<uintptr_t>(v.data()) % kHugePage, uintptr_t(0));
+        for (int64_t i = 0; i < 600000; ++i)
+            QCOMPARE(v[size_t(i)], i * 3 - 7);
+        LargeVector<int64_t> copy = v;
+        v.clear();
+        v.shrink_to_fit();
+        QCOMPARE(copy.size(), size_t(600000));
+        QCOMPARE(copy.back(), int64_t(599999 * 3 - 7));
+    }
+    void resizeWithAValueFillsIt()
+    {
+        LargeVector<uint32_t> v(10, 5);
+        v.assign(300000, 9);
+        v.resize(400000, 4);
+        QCOMPARE(v[0], 9u);
+        QCOMPARE(v[299999], 9u);
+        QCOMPARE(v[300000], 4u);
+        QCOMPARE(v[399999], 4u);
+    }
+
+    void sliceStreamGivesBackWhatWentIn()
+    {
+        const std::vector<SliceRecord> slices = randomSlices(300000, 1); // several 2 MB blocks
+        SliceStream stream;
+        for (const SliceRecord& s : slices)
+            stream.push(s);
+        QCOMPARE(stream.size(), slices.size());
+        QVERIFY(stream.bytesUsed() >= 2 * kHugePage);
+        size_t i = 0;
+        bool same = true;
+        stream.drain([&](const SliceRecord& s) { same = same && i < slices.size() && sameSlice(s, slices[i++]); });
+        QVERIFY(same);
+        QCOMPARE(i, slices.size());
+        QVERIFY(stream.empty());
+    }
+    void sliceStreamRollsBackToAPosition()
+    {
+        const std::vector<SliceRecord> slices = randomSlices(250000, 2);
+        for (const size_t keep : {size_t(0), size_t(1), size_t(77777), size_t(249999)}) {
+            SliceStream stream;
+            for (size_t i = 0; i < keep; ++i)
+                stream.push(slices[i]);
+            const SliceStream::Position mark = stream.end();
+            for (size_t i = keep; i < slices.size(); ++i)
+                stream.push(slices[i]);
+            // What came after the mark, in order.
+            size_t seen = keep;
+            bool same = true;
+            stream.forEachSince(mark, [&](const SliceRecord& s) { same = same && sameSlice(s, slices[seen++]); });
+            QVERIFY(same);
+            QCOMPARE(seen, slices.size());
+            // Dropped, then different slices pushed after the kept ones.
+            stream.rollback(mark);
+            QCOMPARE(stream.size(), keep);
+            const std::vector<SliceRecord> more = randomSlices(1000, 3);
+            for (const SliceRecord& s : more)
+                stream.push(s);
+            size_t i = 0;
+            stream.drain([&](const SliceRecord& s) {
+                same = same && sameSlice(s, i < keep ? slices[i] : more[i - keep]);
+                ++i;
+            });
+            QVERIFY(same);
+            QCOMPARE(i, keep + more.size());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLargeAlloc)
+#include "tst_large_alloc.moc"
