@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -74,7 +75,14 @@ int main(int argc, char** argv)
             f.vec(l.corrId);
             f.vec(l.argsRef);
             f.vec(l.value);
-            f.vec(l.maxEndNs);
+            // The running maximum of ends per event (the model keeps it per block of events now).
+            std::vector<dspark::TimeNs> maxEnd(l.size());
+            for (size_t i = 0; i < l.size(); ++i)
+                maxEnd[i] = std::max(i ? maxEnd[i - 1] : INT64_MIN, l.startNs[i] + l.durationNs[i]);
+            f.vec(maxEnd);
+            if (!l.empty() && l.lastNs() != maxEnd.back())
+                std::printf("  lane %s: lastNs %lld, running max of ends %lld\n", l.info.name.c_str(),
+                            static_cast<long long>(l.lastNs()), static_cast<long long>(maxEnd.back()));
             f.bytes(&l.maxDepth, sizeof l.maxDepth);
             for (const auto& d : l.byDepth)
                 f.vec(d);

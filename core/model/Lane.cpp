@@ -127,7 +127,7 @@ LargeVector<uint32_t> Lane::finalize()
     // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
     // go one level below the slice they overlap, so nothing is drawn on top of anything else.
     depth.assign(n, 0);
-    maxEndNs.resize(n);
+    blockMaxEndNs.assign((n + kEndBlock - 1) / kEndBlock, 0);
     maxDepth = 0;
     std::vector<TimeNs> openEnds;
     TimeNs runningMax = INT64_MIN;
@@ -143,7 +143,8 @@ LargeVector<uint32_t> Lane::finalize()
                 openEnds.push_back(end);
         }
         runningMax = std::max(runningMax, end);
-        maxEndNs[i] = runningMax;
+        if ((i + 1) % kEndBlock == 0 || i + 1 == n)
+            blockMaxEndNs[i / kEndBlock] = runningMax;
     }
 
     byDepth.clear();
@@ -162,10 +163,17 @@ LargeVector<uint32_t> Lane::finalize()
 
 std::pair<size_t, size_t> Lane::overlapping(TimeNs t0, TimeNs t1) const
 {
-    // maxEndNs is non-decreasing: the first event that can reach t0 is found by binary search.
-    const auto first = std::upper_bound(maxEndNs.begin(), maxEndNs.end(), t0) - maxEndNs.begin();
-    const auto last = std::lower_bound(startNs.begin(), startNs.end(), t1) - startNs.begin();
-    return {static_cast<size_t>(first), static_cast<size_t>(std::max(first, last))};
+    // The running maximum of ends is non-decreasing: the first block that reaches past t0 is found by
+    // binary search, and in it the first event that does (every block before it ends by t0).
+    const size_t block = std::upper_bound(blockMaxEndNs.begin(), blockMaxEndNs.end(), t0) - blockMaxEndNs.begin();
+    size_t first = size();
+    for (size_t i = block * kEndBlock, end = std::min(size(), i + kEndBlock); i < end; ++i)
+        if (startNs[i] + durationNs[i] > t0) {
+            first = i;
+            break;
+        }
+    const size_t last = std::lower_bound(startNs.begin(), startNs.end(), t1) - startNs.begin();
+    return {first, std::max(first, last)};
 }
 
 size_t Lane::firstStartingAtOrAfter(TimeNs t) const
@@ -192,7 +200,7 @@ size_t Lane::bytesUsed() const
     return startNs.capacity() * sizeof(TimeNs) + durationNs.capacity() * sizeof(TimeNs) +
            nameId.capacity() * sizeof(uint32_t) + kind.capacity() + depth.capacity() * sizeof(uint16_t) +
            corrId.capacity() * sizeof(int64_t) + argsRef.capacity() * sizeof(uint64_t) +
-           value.capacity() * sizeof(double) + maxEndNs.capacity() * sizeof(TimeNs) +
+           value.capacity() * sizeof(double) + blockMaxEndNs.capacity() * sizeof(TimeNs) +
            (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
 }
 

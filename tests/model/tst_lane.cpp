@@ -3,6 +3,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <vector>
+
 using namespace dspark;
 
 class TestLane : public QObject {
@@ -42,6 +45,31 @@ private Q_SLOTS:
         lane.forEachAtDepth(0, 50'000, 50'300, [&](size_t) { ++seenDepth0; });
         QCOMPARE(seenDepth0, 1);
         QCOMPARE(lane.eventAt(50'120), size_t(1 + (50'100 - 1000) / 100));
+    }
+
+    void overlappingStartsAtTheFirstEventThatReachesPastT0()
+    {
+        // Block maxima of ends must give exactly the first index whose running maximum of ends
+        // passes t0: checked against that running maximum, with block edges and a lane end in between.
+        for (const int n : {1, 63, 64, 65, 1000, 4097}) {
+            Lane lane;
+            uint64_t x = 88172645463325252ull + uint64_t(n);
+            for (int i = 0; i < n; ++i) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                lane.append(TimeNs(i) * 10, TimeNs(x % (i % 97 == 5 ? 5000 : 40)), 1, EventKind::Kernel);
+            }
+            lane.finalize();
+            std::vector<TimeNs> runningMax(lane.size());
+            for (size_t i = 0; i < lane.size(); ++i)
+                runningMax[i] = std::max(i ? runningMax[i - 1] : INT64_MIN, lane.endNs(i));
+            QCOMPARE(lane.lastNs(), runningMax.back());
+            for (TimeNs t0 = -5; t0 <= TimeNs(n) * 10 + 5000; t0 += 7) {
+                const size_t expected = std::upper_bound(runningMax.begin(), runningMax.end(), t0) - runningMax.begin();
+                const auto [first, last] = lane.overlapping(t0, t0 + 100);
+                QCOMPARE(first, expected);
+                QVERIFY(last >= first && last <= lane.size());
+            }
+        }
     }
 
     void profileRemapsLinksAfterSorting()
