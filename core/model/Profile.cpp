@@ -141,6 +141,41 @@ static bool naturalLess(const std::string& a, const std::string& b)
     return a.size() - i < b.size() - j;
 }
 
+// Sorts [first, last) by `less`, a total order: a few ascending runs are merged pairwise through
+// `buffer`, many are sorted (on both cores when `parallel`).
+template <typename T, typename Less>
+static void sortRuns(bool parallel, T* first, T* last, Less less, LargeVector<T>& buffer)
+{
+    const size_t n = static_cast<size_t>(last - first);
+    std::vector<size_t> runs{0};
+    for (size_t i = 1; i < n && runs.size() <= 16; ++i)
+        if (less(first[i], first[i - 1]))
+            runs.push_back(i);
+    if (runs.size() == 1)
+        return;
+    if (runs.size() > 16) {
+        sortParallel(parallel, first, last, less);
+        return;
+    }
+    runs.push_back(n);
+    if (buffer.size() < n)
+        buffer.resize(n);
+    T* from = first;
+    T* to = buffer.data();
+    while (runs.size() > 2) {
+        std::vector<size_t> next{0};
+        for (size_t r = 0; r + 1 < runs.size(); r += 2) {
+            const size_t a = runs[r], b = runs[r + 1], c = r + 2 < runs.size() ? runs[r + 2] : b;
+            std::merge(from + a, from + b, from + b, from + c, to + a, less);
+            next.push_back(c);
+        }
+        std::swap(from, to);
+        runs.swap(next);
+    }
+    if (from != first)
+        std::copy(from, from + n, first);
+}
+
 void Profile::finalize()
 {
     const bool parallel = loaderThreads() > 1;
@@ -203,16 +238,35 @@ void Profile::finalize()
         parallel && links.size() >= 65536, [&] { remapRange(0, half); }, [&] { remapRange(half, links.size()); });
     std::erase_if(links, [](const Link& l) { return !l.from.valid(); });
     timer.lap("remap");
-    // Total orders: the same links come out in the same order however they were added.
-    sortParallel(parallel, links.begin(), links.end(), [](const Link& a, const Link& b) {
-        if (a.from != b.from)
-            return a.from < b.from;
-        if (a.to != b.to)
-            return a.to < b.to;
-        if (a.kind != b.kind)
-            return a.kind < b.kind;
-        return a.categoryId < b.categoryId;
-    });
+    // Total orders: the same links come out in the same order however they were added. Counted out
+    // by source lane (which keeps link order), then each lane's run merged from its few ascending
+    // runs (a matcher emits its links in file order) or, when there are many, sorted.
+    {
+        std::vector<size_t> fromStart(lanes.size() + 1, 0);
+        for (const Link& l : links)
+            ++fromStart[l.from.lane + 1];
+        for (size_t i = 1; i < fromStart.size(); ++i)
+            fromStart[i] += fromStart[i - 1];
+        LargeVector<Link> bySource(links.size());
+        {
+            std::vector<size_t> cursor(fromStart.begin(), fromStart.end() - 1);
+            for (const Link& l : links)
+                bySource[cursor[l.from.lane]++] = l;
+        }
+        links.swap(bySource);
+        LargeVector<Link>& buffer = bySource; // reused as the merge buffer
+        const auto linkLess = [](const Link& a, const Link& b) {
+            if (a.from != b.from)
+                return a.from < b.from;
+            if (a.to != b.to)
+                return a.to < b.to;
+            if (a.kind != b.kind)
+                return a.kind < b.kind;
+            return a.categoryId < b.categoryId;
+        };
+        for (size_t lane = 0; lane + 1 < fromStart.size(); ++lane)
+            sortRuns(parallel, links.data() + fromStart[lane], links.data() + fromStart[lane + 1], linkLess, buffer);
+    }
     timer.lap("sort");
     // Links by their target, ties in link order: counted out by target lane (which keeps link order),
     // then each lane's run sorted by row unless it already is (it mostly is: links come sorted by
@@ -236,7 +290,6 @@ void Profile::finalize()
     });
     // (row << 32 | link) keys sort in exactly that order, on both cores; one buffer, reused.
     LargeVector<uint64_t> keys, merged;
-    std::vector<size_t> runs;
     for (const uint32_t lane : laneOrder) {
         uint32_t* first = m_linksByTo.data() + laneStart[lane];
         const size_t n = laneStart[lane + 1] - laneStart[lane];
@@ -249,27 +302,7 @@ void Profile::finalize()
         for (size_t i = 0; i < n; ++i)
             keys[i] = uint64_t(links[first[i]].to.index) << 32 | first[i];
         // Usually a few ascending runs (one per lane the links come from): merged, else sorted.
-        runs.assign(1, 0);
-        for (size_t i = 1; i < n && runs.size() <= 16; ++i)
-            if (keys[i] < keys[i - 1])
-                runs.push_back(i);
-        if (runs.size() > 16) {
-            sortParallel(parallel, keys.begin(), keys.end(), std::less<uint64_t>());
-        } else {
-            runs.push_back(n);
-            merged.resize(n);
-            while (runs.size() > 2) {
-                std::vector<size_t> next{0};
-                for (size_t r = 0; r + 1 < runs.size(); r += 2) {
-                    const size_t a = runs[r], b = runs[r + 1], c = r + 2 < runs.size() ? runs[r + 2] : b;
-                    std::merge(keys.begin() + a, keys.begin() + b, keys.begin() + b, keys.begin() + c,
-                               merged.begin() + a);
-                    next.push_back(c);
-                }
-                keys.swap(merged);
-                runs.swap(next);
-            }
-        }
+        sortRuns(parallel, keys.data(), keys.data() + n, std::less<uint64_t>(), merged);
         for (size_t i = 0; i < n; ++i)
             first[i] = static_cast<uint32_t>(keys[i]);
     }
