@@ -245,10 +245,11 @@ bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
             uint64_t scale = 1;
             for (int k = 0; k < scaleDigits; ++k)
                 scale *= 10;
-            const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
-            if (intPart > (limit - frac - (roundUp ? 1 : 0)) / scale)
+            // intPart * scale + frac (+ 1) must fit int64 (checked without a division: one per ts).
+            uint64_t v = 0;
+            if (__builtin_mul_overflow(intPart, scale, &v) || __builtin_add_overflow(v, frac + (roundUp ? 1 : 0), &v) ||
+                v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
                 return false;
-            const uint64_t v = intPart * scale + frac + (roundUp ? 1 : 0);
             out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
             return true;
         }
