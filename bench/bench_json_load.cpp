@@ -12,8 +12,9 @@
 // trace_view-shaped file of --size-mb MB (default 1024) is generated in /tmp and deleted afterwards
 // (--keep keeps it).
 //
-//   bench_json_load [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--loader-only] [--chunk-kb N]
-//                   [--one-thread]
+//   bench_json_load [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--no-whole-document]
+//                   [--loader-only] [--chunk-kb N] [--one-thread]
+// --no-whole-document skips the three whole-document baselines (slow, ~2 GB each, never the fastest).
 #include "SimdjsonTouch.h"
 #include "TraceViewGenerator.h"
 
@@ -249,7 +250,7 @@ int main(int argc, char** argv)
     std::string file;
     uint64_t sizeMb = 1024;
     int runs = 1;
-    bool keep = false, withPython = true, withBaselines = true;
+    bool keep = false, withPython = true, withBaselines = true, withWhole = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--file" && i + 1 < argc)
@@ -260,6 +261,8 @@ int main(int argc, char** argv)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (a == "--keep")
             keep = true;
+        else if (a == "--no-whole-document")
+            withWhole = false;
         else if (a == "--no-python")
             withPython = false;
         else if (a == "--loader-only")
@@ -270,7 +273,8 @@ int main(int argc, char** argv)
             dspark::trace::loadTuning().twoThreads = false;
         else {
             std::fprintf(stderr,
-                         "usage: %s [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--loader-only] "
+                         "usage: %s [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] "
+                         "[--no-whole-document] [--loader-only] "
                          "[--chunk-kb N] [--one-thread]\n",
                          argv[0]);
             return 2;
@@ -332,12 +336,14 @@ int main(int argc, char** argv)
         }
         keepBest(ours, inChild([&] { return ourLoader(file); }));
     }
-    const Measure touch =
-        withBaselines ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, false); }); }) : Measure{};
-    const Measure touchRaw =
-        withBaselines ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, true); }); }) : Measure{};
+    const Measure touch = withBaselines && withWhole
+                              ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, false); }); })
+                              : Measure{};
+    const Measure touchRaw = withBaselines && withWhole
+                                 ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, true); }); })
+                                 : Measure{};
     const Measure touchIcelake =
-        withBaselines ? best(runs, [&] { return simdTouch("icelake", "whole", file); }) : Measure{};
+        withBaselines && withWhole ? best(runs, [&] { return simdTouch("icelake", "whole", file); }) : Measure{};
     row("simdjson touch, whole document (fallback):", touch);
     row("simdjson touch, whole document, raw tokens:", touchRaw);
     row("simdjson touch, 4 MB chunks (fallback):", chunked);
