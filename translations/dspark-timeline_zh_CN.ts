@@ -1353,16 +1353,120 @@
             <translation>将某一步（或整个性能数据）连同其分析渲染为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
+            <source>torch_npu database</source>
+            <translation>torch_npu 数据库</translation>
+        </message>
+        <message>
+            <source>msprof database</source>
+            <translation>msprof 数据库</translation>
+        </message>
+        <message>
+            <source>torch_npu trace_view.json</source>
+            <translation>torch_npu trace_view.json</translation>
+        </message>
+        <message>
+            <source>msprof JSON timeline</source>
+            <translation>msprof JSON 时间线</translation>
+        </message>
+        <message>
+            <source>PyTorch/Kineto trace</source>
+            <translation>PyTorch/Kineto trace</translation>
+        </message>
+        <message>
+            <source>SGLang /server_info</source>
+            <translation>SGLang /server_info</translation>
+        </message>
+        <message>
+            <source>DSpark info record</source>
+            <translation>DSpark 信息记录</translation>
+        </message>
+        <message>
+            <source>DSpark step records</source>
+            <translation>DSpark 步骤记录</translation>
+        </message>
+        <message>
+            <source>dspark_sps_profiler records</source>
+            <translation>dspark_sps_profiler 记录</translation>
+        </message>
+        <message>
+            <source>profiler_info.json</source>
+            <translation>profiler_info.json</translation>
+        </message>
+        <message>
+            <source>profiler_metadata.json</source>
+            <translation>profiler_metadata.json</translation>
+        </message>
+        <message>
+            <source>unknown format</source>
+            <translation>未知格式</translation>
+        </message>
+        <message>
             <source>usage: dspark-timeline info PATH [--json]</source>
             <translation>用法：dspark-timeline info PATH [--json]</translation>
         </message>
         <message>
-            <source>Profile</source>
-            <translation>性能数据</translation>
+            <source>Profile: %1</source>
+            <translation>性能数据：%1</translation>
         </message>
         <message>
-            <source>Lanes</source>
+            <source>Files (+ loaded, - not loaded):</source>
+            <translation>文件（+ 已加载，- 未加载）：</translation>
+        </message>
+        <message>
+            <source>Lanes:</source>
+            <translation>泳道：</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Lane</source>
             <translation>泳道</translation>
+        </message>
+        <message>
+            <source>Events</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>Totals:</source>
+            <translation>合计：</translation>
+        </message>
+        <message>
+            <source>Device tasks</source>
+            <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>Kernels with a name</source>
+            <translation>有名称的算子</translation>
+        </message>
+        <message>
+            <source>Collectives</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Communication tasks</source>
+            <translation>通信任务</translation>
+        </message>
+        <message>
+            <source>Host events</source>
+            <translation>主机事件</translation>
+        </message>
+        <message>
+            <source>Flows resolved</source>
+            <translation>已匹配的流</translation>
+        </message>
+        <message>
+            <source>Counter samples</source>
+            <translation>计数器采样</translation>
+        </message>
+        <message>
+            <source>warning: %1</source>
+            <translation>警告：%1</translation>
         </message>
         <message>
             <source>warning</source>

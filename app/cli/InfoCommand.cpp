@@ -1,13 +1,83 @@
 #include "cli/CliCommand.h"
 
+#include "common/KindNames.h"
+#include "io/FileFormat.h"
 #include "io/ProfileLoader.h"
+#include "model/Lane.h"
 #include "report/ProfileInfo.h"
 
 #include <QCoreApplication>
 
 #include <sstream>
+#include <vector>
 
 namespace dspark::cli {
+
+namespace {
+
+// A string marked with QT_TRANSLATE_NOOP("cli", ...), translated.
+QString cliText(const char* text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+// Readable words for a file format identifier of `info --json` (which keeps the identifiers).
+QString formatDisplayName(const std::string& id)
+{
+    struct Name {
+        FileFormat format;
+        const char* text;
+    };
+    static const Name names[] = {
+        {FileFormat::TorchNpuDb, QT_TRANSLATE_NOOP("cli", "torch_npu database")},
+        {FileFormat::MsprofDb, QT_TRANSLATE_NOOP("cli", "msprof database")},
+        {FileFormat::TraceViewJson, QT_TRANSLATE_NOOP("cli", "torch_npu trace_view.json")},
+        {FileFormat::MsprofJson, QT_TRANSLATE_NOOP("cli", "msprof JSON timeline")},
+        {FileFormat::KinetoJson, QT_TRANSLATE_NOOP("cli", "PyTorch/Kineto trace")},
+        {FileFormat::ServerInfoJson, QT_TRANSLATE_NOOP("cli", "SGLang /server_info")},
+        {FileFormat::DsparkRecordJson, QT_TRANSLATE_NOOP("cli", "DSpark info record")},
+        {FileFormat::StepRecordsJsonl, QT_TRANSLATE_NOOP("cli", "DSpark step records")},
+        {FileFormat::SpsRecordsJsonl, QT_TRANSLATE_NOOP("cli", "dspark_sps_profiler records")},
+        {FileFormat::ProfilerInfoJson, QT_TRANSLATE_NOOP("cli", "profiler_info.json")},
+        {FileFormat::ProfilerMetadataJson, QT_TRANSLATE_NOOP("cli", "profiler_metadata.json")},
+    };
+    for (const Name& n : names)
+        if (id == fileFormatName(n.format))
+            return cliText(n.text);
+    return QCoreApplication::translate("cli", "unknown format");
+}
+
+QString laneKindWords(const std::string& id)
+{
+    for (const LaneKind k : {LaneKind::Host, LaneKind::NpuStream, LaneKind::GpuStream, LaneKind::Comm,
+                             LaneKind::Overlap, LaneKind::Counter})
+        if (id == laneKindName(k))
+            return ui::laneKindDisplayName(k);
+    return QString::fromStdString(id);
+}
+
+// Rows padded to terminal columns (CJK counts 2); columns listed in `right` are right-aligned.
+std::string table(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right)
+{
+    std::vector<int> width(right.size(), 0);
+    for (const auto& row : rows)
+        for (size_t c = 0; c < row.size(); ++c)
+            width[c] = std::max(width[c], displayWidth(row[c]));
+    std::string out;
+    for (const auto& row : rows) {
+        QString line = QStringLiteral("  ");
+        for (size_t c = 0; c < row.size(); ++c) {
+            const QString pad(width[c] - displayWidth(row[c]), QLatin1Char(' '));
+            line += right[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : QString());
+            if (c + 1 < row.size())
+                line += QStringLiteral("  ");
+        }
+        out += line.toStdString() + "\n";
+    }
+    return out;
+}
+
+} // namespace
 
 int runInfo(const QStringList& argsIn)
 {
@@ -27,23 +97,42 @@ int runInfo(const QStringList& argsIn)
         printOut(doc.dump(2) + "\n");
         return 0;
     }
+    const auto text = [](const nlohmann::json& v) { return QString::fromStdString(v.get<std::string>()); };
     std::ostringstream out;
-    out << QCoreApplication::translate("cli", "Profile").toStdString() << ": " << doc["path"].get<std::string>()
-        << "\n";
+    out << QCoreApplication::translate("cli", "Profile: %1").arg(text(doc["path"])).toStdString() << "\n";
+    out << QCoreApplication::translate("cli", "Files (+ loaded, - not loaded):").toStdString() << "\n";
+    std::vector<std::vector<QString>> files;
     for (const auto& f : doc["files"])
-        out << "  " << (f["loaded"].get<bool>() ? "+ " : "- ") << f["format"].get<std::string>() << "  "
-            << f["path"].get<std::string>() << (f.contains("note") ? "  (" + f["note"].get<std::string>() + ")" : "")
-            << "\n";
-    out << QCoreApplication::translate("cli", "Lanes").toStdString() << ":\n";
+        files.push_back({f["loaded"].get<bool>() ? QStringLiteral("+") : QStringLiteral("-"),
+                         formatDisplayName(f["format"].get<std::string>()),
+                         text(f["path"]) + (f.contains("note") ? QStringLiteral("  (%1)").arg(text(f["note"])) : "")});
+    out << table(files, {false, false, false});
+    out << QCoreApplication::translate("cli", "Lanes:").toStdString() << "\n";
+    std::vector<std::vector<QString>> lanes{
+        {QCoreApplication::translate("cli", "Rank"), QCoreApplication::translate("cli", "Kind"),
+         QCoreApplication::translate("cli", "Lane"), QCoreApplication::translate("cli", "Events")}};
     for (const auto& l : doc["lanes"])
-        out << "  rank " << l["rank"].get<int>() << "  " << l["kind"].get<std::string>() << "  "
-            << l["process"].get<std::string>() << " / " << l["name"].get<std::string>() << "  "
-            << l["events"].get<uint64_t>() << "\n";
-    for (const char* key :
-         {"events", "device_tasks", "named_kernels", "comm_ops", "comm_tasks", "host_events", "flows", "counters"})
-        out << key << ": " << doc[key].get<uint64_t>() << "\n";
+        lanes.push_back({QString::number(l["rank"].get<int>()), laneKindWords(l["kind"].get<std::string>()),
+                         text(l["process"]) + QStringLiteral(" / ") + text(l["name"]),
+                         QString::number(l["events"].get<uint64_t>())});
+    out << table(lanes, {true, false, false, true});
+    out << QCoreApplication::translate("cli", "Totals:").toStdString() << "\n";
+    const std::pair<const char*, const char*> totals[] = {
+        {"events", QT_TRANSLATE_NOOP("cli", "Events")},
+        {"device_tasks", QT_TRANSLATE_NOOP("cli", "Device tasks")},
+        {"named_kernels", QT_TRANSLATE_NOOP("cli", "Kernels with a name")},
+        {"comm_ops", QT_TRANSLATE_NOOP("cli", "Collectives")},
+        {"comm_tasks", QT_TRANSLATE_NOOP("cli", "Communication tasks")},
+        {"host_events", QT_TRANSLATE_NOOP("cli", "Host events")},
+        {"flows", QT_TRANSLATE_NOOP("cli", "Flows resolved")},
+        {"counters", QT_TRANSLATE_NOOP("cli", "Counter samples")},
+    };
+    std::vector<std::vector<QString>> rows;
+    for (const auto& [key, label] : totals)
+        rows.push_back({cliText(label), QString::number(doc[key].get<uint64_t>())});
+    out << table(rows, {false, true});
     for (const auto& w : doc["warnings"])
-        out << QCoreApplication::translate("cli", "warning").toStdString() << ": " << w.get<std::string>() << "\n";
+        out << QCoreApplication::translate("cli", "warning: %1").arg(text(w)).toStdString() << "\n";
     printOut(out.str());
     return 0;
 }

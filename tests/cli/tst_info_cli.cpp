@@ -4,6 +4,7 @@
 
 #include "DbTestSupport.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -182,10 +183,48 @@ private Q_SLOTS:
         const CliResult r = runCli({QStringLiteral("info"), realData(QStringLiteral("ascend/msprof_edited_db"))});
         QCOMPARE(r.exitCode, 0);
         const QString out = QString::fromUtf8(r.out);
-        QVERIFY(out.contains(QStringLiteral("device_tasks: 24\n")));
-        QVERIFY(out.contains(QStringLiteral("named_kernels: 11\n")));
-        QVERIFY(out.contains(QStringLiteral("rank 0  npu_stream  Ascend Hardware / Stream 16  14\n")));
-        QVERIFY(out.contains(QStringLiteral("warning: ")));
+        const auto has = [&](const char* pattern) {
+            return QRegularExpression(QString::fromUtf8(pattern), QRegularExpression::MultilineOption)
+                .match(out)
+                .hasMatch();
+        };
+        // Readable words in aligned columns; the identifiers stay in --json.
+        QVERIFY2(has("^  \\+  msprof database  .*msprof_0\\.db$"), qPrintable(out));
+        QVERIFY2(has("^  Rank  Kind +Lane +Events$"), qPrintable(out));
+        QVERIFY2(has("^ +0  NPU stream +Ascend Hardware / Stream 16 +14$"), qPrintable(out));
+        QVERIFY2(has("^  Device tasks +24$"), qPrintable(out));
+        QVERIFY2(has("^  Kernels with a name +11$"), qPrintable(out));
+        QVERIFY2(has("^warning: "), qPrintable(out));
+        QVERIFY2(!out.contains(QStringLiteral("npu_stream")) && !out.contains(QStringLiteral("msprof_db")) &&
+                     !out.contains(QStringLiteral("device_tasks")),
+                 qPrintable(out));
+        // Every lane row ends in the same column.
+        int laneRows = 0, endColumn = -1;
+        bool aligned = true;
+        for (const QString& line : out.split(QLatin1Char('\n')))
+            if (QRegularExpression(QStringLiteral("^ +0  ")).match(line).hasMatch()) {
+                ++laneRows;
+                aligned = aligned && (endColumn < 0 || endColumn == int(line.size()));
+                endColumn = int(line.size());
+            }
+        QCOMPARE(laneRows, 16);
+        QVERIFY(aligned);
+    }
+
+    void textOutputIsTranslated()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        const CliResult r =
+            runCli({QStringLiteral("info"), realData(QStringLiteral("ascend/msprof_edited_db"))}, 120000, {},
+                   {QStringLiteral("LC_ALL=zh_CN.UTF-8"), QStringLiteral("LANGUAGE=zh_CN")});
+        QCOMPARE(r.exitCode, 0);
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.contains(QStringLiteral("msprof 数据库")), qPrintable(out));
+        QVERIFY2(QRegularExpression(QStringLiteral("^  设备任务 +24$"), QRegularExpression::MultilineOption)
+                     .match(out)
+                     .hasMatch(),
+                 qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("警告：")), qPrintable(out));
     }
 
     void negativeFixtureFails()
