@@ -1621,6 +1621,22 @@
             <translation>%1 步，%2 个异常</translation>
         </message>
         <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>the trace's step spans (batch size and token counts checked)</source>
+            <translation>trace 中的步骤区间（已核对批大小与 token 数）</translation>
+        </message>
+        <message>
+            <source>the trace's STEP_TIME spans (nothing to check them by)</source>
+            <translation>trace 中的 STEP_TIME 区间（无可核对项）</translation>
+        </message>
+        <message>
+            <source>the trace's ProfilerStep spans (nothing to check them by)</source>
+            <translation>trace 中的 ProfilerStep 区间（无可核对项）</translation>
+        </message>
+        <message>
             <source>stable window, rank %1: forward_ct %2-%3 (%4 steps%5)</source>
             <translation>稳定窗口，rank %1：forward_ct %2-%3（%4 步%5）</translation>
         </message>

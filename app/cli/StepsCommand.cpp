@@ -12,6 +12,21 @@
 
 namespace dspark::cli {
 
+// What the step records were aligned against, in words (`--json` keeps stepAlignMethodName's identifier).
+static QString alignMethodText(StepAlignMethod method)
+{
+    switch (method) {
+    case StepAlignMethod::None: return QCoreApplication::translate("cli", "none");
+    case StepAlignMethod::StepSpans:
+        return QCoreApplication::translate("cli", "the trace's step spans (batch size and token counts checked)");
+    case StepAlignMethod::StepTimeSpans:
+        return QCoreApplication::translate("cli", "the trace's STEP_TIME spans (nothing to check them by)");
+    case StepAlignMethod::ProfilerStepSpans:
+        return QCoreApplication::translate("cli", "the trace's ProfilerStep spans (nothing to check them by)");
+    }
+    return QString();
+}
+
 // Columns of the human table (the JSON / CSV carry all of them).
 static const StepColumn kTableColumns[] = {
     StepColumn::Rank,
@@ -119,7 +134,7 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
                    "cli",
                    "alignment: %1, agreement %2 (%3 of %4 compared steps agree; %5 mismatched, %6 not in the trace, "
                    "%7 trace steps without record)")
-                   .arg(QLatin1String(stepAlignMethodName(a.method)))
+                   .arg(alignMethodText(a.method))
                    .arg(a.agreement ? QString::number(*a.agreement, 'f', 3)
                                     : QCoreApplication::translate("cli", "not measurable"))
                    .arg(a.agreeing)

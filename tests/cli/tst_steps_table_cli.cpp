@@ -135,8 +135,11 @@ private Q_SLOTS:
         const QStringList words = timelineWords(t);
         QVERIFY2(words.contains(QStringLiteral("match")), qPrintable(words.join(QLatin1Char('|'))));
         QVERIFY2(words.contains(QStringLiteral("outside trace")), qPrintable(words.join(QLatin1Char('|'))));
-        for (const char* id : {"outside_trace", "no_trace_step", "not_aligned"})
+        for (const char* id : {"outside_trace", "no_trace_step", "not_aligned", "step_spans"})
             QVERIFY2(!r.out.contains(id), id);
+        QVERIFY2(
+            r.out.contains("\nalignment: the trace's step spans (batch size and token counts checked), agreement "),
+            r.out.constData());
     }
 
     void chineseTableIsAlignedByDisplayWidth()
