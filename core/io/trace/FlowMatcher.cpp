@@ -142,43 +142,21 @@ FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_
     }
 }
 
-void FlowMatcher::add(LargeVector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
-                      LinkKind kind)
+uint64_t FlowMatcher::add(char ph, uint32_t category, uint8_t idKind, uint64_t id, uint64_t point)
 {
-    if (!at.valid())
-        ++unboundPoints;
     if (ph == 's') {
-        find(category, idKind, id, true)->at = at; // a reused id starts a new flow
-        return;
+        find(category, idKind, id, true)->point = point; // a reused id starts a new flow
+        return kNoStart;
     }
     Entry* start = find(category, idKind, id, false);
     if (!start) {
-        m_pending.push_back({id, category, idKind, kind, at});
-        return;
+        m_pending.push_back({id, category, idKind, point});
+        return kNoStart;
     }
-    if (start->at.valid() && at.valid()) {
-        out.push_back({start->at, at, kind, category});
-        ++resolved;
-    }
+    const uint64_t from = start->point;
     if (ph == 't')
-        start->at = at; // a step continues the flow from here
-}
-
-void FlowMatcher::finish(LargeVector<Link>& out)
-{
-    for (const Pending& p : m_pending) {
-        const Entry* start = find(p.category, p.idKind, p.id, false);
-        if (!start) {
-            ++withoutStart;
-            continue;
-        }
-        if (start->at.valid() && p.at.valid()) {
-            out.push_back({start->at, p.at, p.kind, p.category});
-            ++resolved;
-        }
-    }
-    m_pending.clear();
-    m_pending.shrink_to_fit();
+        start->point = point; // a step continues the flow from here
+    return from;
 }
 
 } // namespace dspark::trace

@@ -1,8 +1,8 @@
 #pragma once
 
 // Chrome-trace flows: binding a flow point to the slice it belongs to, and matching starts with
-// steps/finishes by (cat, id). A start may have many finishes; finishes without a start (trimmed
-// traces) are counted, not linked.
+// steps/finishes by (cat, id) (by point index, before any slice is placed). A start may have many
+// finishes; finishes without a start (trimmed traces) are counted, not linked.
 #include "model/Profile.h"
 #include "util/LargeAlloc.h"
 
@@ -39,21 +39,22 @@ private:
 
 class FlowMatcher {
 public:
+    static constexpr uint64_t kNoStart = UINT64_MAX;
+
     explicit FlowMatcher(size_t expectedStarts);
 
-    // Feeds one flow point in file order; `at` is the slice it binds to (invalid if none). Links
-    // are appended to `out`.
-    void add(LargeVector<Link>& out, char ph, uint32_t category, uint8_t idKind, uint64_t id, EventRef at,
-             LinkKind kind);
-    // Resolves finishes that came before their start in the file.
-    void finish(LargeVector<Link>& out);
+    // Feeds one flow point in file order; `point` is its index among all points. Returns the point
+    // its flow continues from (the start, or the last step of the flow), or kNoStart: a start, or a
+    // finish/step whose start has not come yet (finish() resolves those).
+    uint64_t add(char ph, uint32_t category, uint8_t idKind, uint64_t id, uint64_t point);
+    // Finishes/steps that came before their start in the file: resolve(point, from) for each whose
+    // (cat, id) started later; the others are counted in withoutStart.
+    template <typename Resolve> void finish(Resolve&& resolve);
     // The hash of a flow key: matchers that each take the keys of one value of its top bit see
     // every point of their keys and none of the others'.
     static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id);
 
-    uint64_t resolved = 0;      // finishes/steps linked to their start
-    uint64_t withoutStart = 0;  // finishes/steps whose (cat, id) never started
-    uint64_t unboundPoints = 0; // points not on any slice (no link possible)
+    uint64_t withoutStart = 0; // finishes/steps whose (cat, id) never started
 
 private:
     struct Entry {
@@ -61,14 +62,13 @@ private:
         uint32_t category = 0;
         uint8_t idKind = 0;
         bool used = false;
-        EventRef at;
+        uint64_t point = kNoStart; // the flow's start, or its last step
     };
     struct Pending {
         uint64_t id;
         uint32_t category;
         uint8_t idKind;
-        LinkKind kind;
-        EventRef at;
+        uint64_t point;
     };
     Entry* find(uint32_t category, uint8_t idKind, uint64_t id, bool insert);
     void grow();
@@ -76,5 +76,18 @@ private:
     size_t m_used = 0;
     std::vector<Pending> m_pending;
 };
+
+template <typename Resolve> void FlowMatcher::finish(Resolve&& resolve)
+{
+    for (const Pending& p : m_pending) {
+        const Entry* start = find(p.category, p.idKind, p.id, false);
+        if (start)
+            resolve(p.point, start->point);
+        else
+            ++withoutStart;
+    }
+    m_pending.clear();
+    m_pending.shrink_to_fit();
+}
 
 } // namespace dspark::trace

@@ -230,6 +230,75 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("pairs");
+    // 5. Flows matched by (cat, id) before any lane is written, so that the match tables are freed
+    //    before the lane columns are first touched (the columns reuse their pages; a load pays for
+    //    its peak of fresh memory). Points are numbered over the parts in file order; each record's
+    //    id is replaced by the number of the point its flow continues from (FlowMatcher::kNoStart:
+    //    none). One matcher per half of the key space, each on its own core, each seeing its keys'
+    //    points in file order.
+    std::vector<uint64_t> pointBase(partCount + 1, 0);
+    for (size_t k = 0; k < partCount; ++k)
+        pointBase[k + 1] = pointBase[k] + parts[k]->flows.size();
+    const auto pointRecord = [&](uint64_t point) -> FlowRecord& {
+        const size_t k =
+            static_cast<size_t>(std::upper_bound(pointBase.begin(), pointBase.end(), point) - pointBase.begin() - 1);
+        return parts[k]->flows.at(point - pointBase[k]);
+    };
+    // Each part's few flow categories, resolved once: profile string id and link kind.
+    std::vector<std::vector<uint32_t>> categoryIds(partCount);
+    std::vector<std::vector<LinkKind>> categoryKinds(partCount);
+    for (size_t k = 0; k < partCount; ++k) {
+        const std::vector<uint32_t>& localCategories = parts[k]->flowCategories;
+        categoryIds[k].resize(localCategories.size());
+        categoryKinds[k].resize(localCategories.size());
+        for (size_t c = 0; c < localCategories.size(); ++c) {
+            categoryIds[k][c] = names[k][localCategories[c]];
+            const FlowClass fc = flowClassOf(profile.strings.view(categoryIds[k][c]));
+            categoryKinds[k][c] = fc == FlowClass::HostToDevice ? LinkKind::HostToDevice
+                                  : fc == FlowClass::OpToDevice ? LinkKind::OpToDevice
+                                                                : LinkKind::Flow;
+        }
+    }
+    const bool parallelFlows = loaderThreads() > 1 && pointBase[partCount] >= loadTuning().parallelFlowPoints;
+    std::vector<uint64_t> partStarts(partCount, 0);
+    forEachParallel(parallelFlows, partCount, [&](size_t k) {
+        uint64_t starts = 0; // (a local count: the parts' counters share a cache line)
+        parts[k]->flows.forEachMutable([&](FlowRecord& f) {
+            f.idValue = globalId(k, f.idKind(), f.idValue);
+            f.setUpper((FlowMatcher::hash(categoryIds[k][f.categoryIndex()], f.idKind(), f.idValue) >> 63) != 0);
+            starts += f.ph() == 's' ? 1 : 0;
+        });
+        partStarts[k] = starts;
+    });
+    {
+        uint64_t starts = 0;
+        for (const uint64_t n : partStarts)
+            starts += n;
+        const auto match = [&](size_t expectedStarts, int half) {
+            FlowMatcher matcher(expectedStarts); // its table first touched on this core
+            for (size_t k = 0; k < partCount; ++k) {
+                uint64_t point = pointBase[k];
+                parts[k]->flows.forEachMutable([&](FlowRecord& f) {
+                    const uint64_t p = point++;
+                    if (half < 0 || int(f.upper()) == half)
+                        f.idValue = matcher.add(f.ph(), categoryIds[k][f.categoryIndex()], f.idKind(), f.idValue, p);
+                });
+            }
+            matcher.finish([&](uint64_t p, uint64_t from) { pointRecord(p).idValue = from; });
+            return matcher.withoutStart;
+        };
+        if (parallelFlows) {
+            const size_t half = starts / 2 + starts / 16;
+            uint64_t upperMissing = 0, lowerMissing = 0;
+            runBoth(
+                true, [&] { upperMissing = match(half, 1); }, [&] { lowerMissing = match(half, 0); });
+            sum.flowsWithoutStart += upperMissing + lowerMissing;
+        } else {
+            sum.flowsWithoutStart += match(starts, -1);
+        }
+    }
+
+    clock.lap("flows:match");
     // 5. Lanes. The rank's device is the first device a lane names.
     int device = -1;
     std::vector<LanePlan> plans(tracks.size());
@@ -385,9 +454,9 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("counters");
-    // 8. Flows: bind each point to its slice (each part on its own core, rewriting its records in
-    //    place), then match starts with finishes by (cat, id): one matcher per half of the key space,
-    //    each on its own core, each seeing its keys' points in file order.
+    // 8. Flows: bind each point to its slice (each part on its own core, in place: tsNs becomes the
+    //    slice's EventRef) while the counter samples go in, then one link per point that continues a
+    //    flow whose both ends are on a slice (each part writing its own range of the links).
     {
         SliceLocator locator;
         for (uint32_t g = 0; g < tracks.size(); ++g)
@@ -396,92 +465,64 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                                  static_cast<uint32_t>(tracks[g].slices));
         locator.prepare(profile);
         clock.lap("flows:prep");
-        size_t starts = 0, others = 0;
-        for (const TraceIngest* part : parts)
-            part->flows.forEach([&](const FlowRecord& f) { (f.ph() == 's' ? starts : others) += 1; });
-        size_t planeSlices = 0; // an upper bound of step 9's links
-        for (const GlobalTrack& t : tracks)
-            if (t.role == TrackRole::CommPlane)
-                planeSlices += t.slices;
-        const size_t linksWanted = profile.links.size() + others + planeSlices;
-        profile.links.reserve(linksWanted);
-        struct BoundFlow {
+        static_assert(sizeof(EventRef) == sizeof(int64_t) && std::is_trivially_copyable_v<EventRef>);
+        const auto boundSlice = [](const FlowRecord& f) {
             EventRef at;
-            uint64_t id;
-            uint32_t category;
-            uint8_t idKind;
-            char ph;
-            LinkKind kind;
-            bool upper; // the key's half
+            std::memcpy(static_cast<void*>(&at), &f.tsNs, sizeof at);
+            return at;
         };
-        static_assert(sizeof(BoundFlow) <= sizeof(FlowRecord) && std::is_trivially_copyable_v<BoundFlow>);
-        const bool parallelFlows = loaderThreads() > 1 && starts + others >= loadTuning().parallelFlowPoints;
+        std::vector<uint64_t> unbound(partCount, 0), continuing(partCount, 0);
         // Tasks: bind part 0, bind part 1, ..., place the counter samples.
         forEachParallel(parallelFlows, partCount + 1, [&](size_t k) {
             if (k == partCount) {
                 placeCounters();
                 return;
             }
-            // The part's few flow categories, resolved once: profile string id and link kind.
-            const std::vector<uint32_t>& localCategories = parts[k]->flowCategories;
-            std::vector<uint32_t> categoryIds(localCategories.size());
-            std::vector<LinkKind> categoryKinds(localCategories.size());
-            for (size_t c = 0; c < localCategories.size(); ++c) {
-                categoryIds[c] = names[k][localCategories[c]];
-                const FlowClass fc = flowClassOf(profile.strings.view(categoryIds[c]));
-                categoryKinds[c] = fc == FlowClass::HostToDevice ? LinkKind::HostToDevice
-                                   : fc == FlowClass::OpToDevice ? LinkKind::OpToDevice
-                                                                 : LinkKind::Flow;
-            }
             std::vector<uint32_t> hints(tracks.size(), 0);
+            uint64_t notBound = 0, continues = 0; // (local counts: the parts' counters share a cache line)
             parts[k]->flows.forEachMutable([&](FlowRecord& f) {
-                BoundFlow b;
-                b.category = categoryIds[f.categoryIndex()];
-                b.idKind = f.idKind();
-                b.id = globalId(k, b.idKind, f.idValue);
-                b.ph = f.ph();
-                b.at = locator.bind(profile, trackMap[k][f.track], f.tsNs, b.ph != 'f' || f.enclosing(), &hints);
-                b.kind = categoryKinds[f.categoryIndex()];
-                b.upper = (FlowMatcher::hash(b.category, b.idKind, b.id) >> 63) != 0;
-                std::memcpy(static_cast<void*>(&f), &b, sizeof b);
+                const EventRef at =
+                    locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph() != 'f' || f.enclosing(), &hints);
+                notBound += at.valid() ? 0 : 1;
+                continues += f.idValue != FlowMatcher::kNoStart ? 1 : 0;
+                std::memcpy(static_cast<void*>(&f.tsNs), &at, sizeof at);
             });
+            unbound[k] = notBound;
+            continuing[k] = continues;
         });
         clock.lap("flows:bind");
-        std::optional<FlowMatcher> lower, upper;
-        const auto match = [&](std::optional<FlowMatcher>& matcherSlot, size_t expectedStarts, LargeVector<Link>& out,
-                               int half) {
-            FlowMatcher& matcher = matcherSlot.emplace(expectedStarts); // its table first touched on this core
-            for (size_t k = 0; k < partCount; ++k)
-                parts[k]->flows.forEach([&](const FlowRecord& f) {
-                    BoundFlow b;
-                    std::memcpy(static_cast<void*>(&b), &f, sizeof b);
-                    if (half >= 0 && int(b.upper) != half)
-                        return;
-                    matcher.add(out, b.ph, b.category, b.idKind, b.id, b.at, b.kind);
-                });
-            matcher.finish(out);
-        };
-        if (parallelFlows) {
-            LargeVector<Link> upperLinks;
-            upperLinks.reserve(others);
-            const size_t half = starts / 2 + starts / 16;
-            runBoth(
-                true, [&] { match(upper, half, upperLinks, 1); }, [&] { match(lower, half, profile.links, 0); });
-            clock.lap("flows:match2");
-            profile.links.insert(profile.links.end(), upperLinks.begin(), upperLinks.end());
-        } else {
-            match(lower, starts, profile.links, -1);
-        }
-        clock.lap("flows:match");
+        size_t planeSlices = 0; // an upper bound of step 9's links
+        for (const GlobalTrack& t : tracks)
+            if (t.role == TrackRole::CommPlane)
+                planeSlices += t.slices;
+        std::vector<size_t> linkStart(partCount + 1, profile.links.size());
+        for (size_t k = 0; k < partCount; ++k)
+            linkStart[k + 1] = linkStart[k] + continuing[k];
+        profile.links.reserve(linkStart[partCount] + planeSlices);
+        profile.links.resize(linkStart[partCount]); // written below, part by part
+        forEachParallel(parallelFlows, partCount, [&](size_t k) {
+            Link* out = profile.links.data() + linkStart[k];
+            parts[k]->flows.forEach([&](const FlowRecord& f) {
+                if (f.idValue == FlowMatcher::kNoStart)
+                    return;
+                Link& l = *out++;
+                l.from = boundSlice(pointRecord(f.idValue));
+                l.to = boundSlice(f);
+                l.kind = categoryKinds[k][f.categoryIndex()];
+                l.categoryId = categoryIds[k][f.categoryIndex()];
+                if (!l.to.valid())
+                    l.from = EventRef{}; // dropped below
+            });
+        });
+        const auto first = profile.links.begin() + static_cast<ptrdiff_t>(linkStart[0]);
+        profile.links.erase(std::remove_if(first, profile.links.end(), [](const Link& l) { return !l.from.valid(); }),
+                            profile.links.end());
+        sum.flowsResolved += profile.links.size() - linkStart[0];
+        for (size_t k = 0; k < partCount; ++k)
+            sum.flowPointsUnbound += unbound[k];
         for (TraceIngest* part : parts)
             part->flows.clear();
-        for (const std::optional<FlowMatcher>& m : {std::cref(lower), std::cref(upper)}) {
-            if (!m)
-                continue;
-            sum.flowsResolved += m->resolved;
-            sum.flowsWithoutStart += m->withoutStart;
-            sum.flowPointsUnbound += m->unboundPoints;
-        }
+        clock.lap("flows:links");
     }
 
     clock.lap("flows");

@@ -105,12 +105,14 @@ struct MarkRecord {
 
 // One flow point: ph s (start), t (step) or f (finish). 24 bytes: the category is an index into the
 // part's flowCategories (categories are few), packed with the id kind, the phase and the binding.
+// The builder reuses the fields as it goes: idValue becomes the global id, then the index of the
+// point the flow continues from; tsNs becomes the bound slice (an EventRef's bytes).
 struct FlowRecord {
     static constexpr uint32_t kMaxCategories = 1u << 24;
     int64_t tsNs;
     uint64_t idValue; // RawId::value
     uint32_t track;
-    uint32_t packed; // bits 0-23 category index, 24-26 RawId::Kind, 27-28 phase, 29 enclosing
+    uint32_t packed; // bits 0-23 category index, 24-26 RawId::Kind, 27-28 phase, 29 enclosing, 30 key half
 
     static FlowRecord make(int64_t ts, RawId id, uint32_t track, uint32_t categoryIndex, char ph, bool enclosing)
     {
@@ -122,6 +124,9 @@ struct FlowRecord {
     RawId::Kind idKind() const { return static_cast<RawId::Kind>(packed >> 24 & 7); }
     char ph() const { return "stf"[packed >> 27 & 3]; }
     bool enclosing() const { return (packed >> 29 & 1) != 0; } // f with "bp":"e": the enclosing slice
+    // Which of the two flow matchers owns the point's key (set by the builder).
+    bool upper() const { return (packed >> 30 & 1) != 0; }
+    void setUpper(bool upper) { packed = (packed & ~(1u << 30)) | uint32_t(upper ? 1 : 0) << 30; }
 };
 static_assert(sizeof(FlowRecord) == 24);
 
@@ -180,6 +185,7 @@ public:
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
     const T& operator[](size_t i) const { return m_blocks[i / BlockSize].get()[i % BlockSize]; }
+    T& at(size_t i) { return m_blocks[i / BlockSize].get()[i % BlockSize]; }
     void clear()
     {
         m_blocks.clear();
