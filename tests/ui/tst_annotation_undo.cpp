@@ -105,6 +105,14 @@ private Q_SLOTS:
         QCOMPARE(moved[0].text, QStringLiteral("first"));
         QCOMPARE(undoAction->text(), QStringLiteral("&Undo Move Annotation"));
 
+        // A 2 px drag is a click: the note stays where it was and nothing is recorded.
+        viewport()->repaint();
+        QTest::mousePress(viewport(), Qt::LeftButton, {}, p + QPoint(120, 0));
+        QTest::mouseMove(viewport(), p + QPoint(121, 0));
+        QTest::mouseRelease(viewport(), Qt::LeftButton, {}, p + QPoint(122, 0));
+        QCOMPARE(items()[0].startNs, moved[0].startNs);
+        QCOMPARE(undoAction->text(), QStringLiteral("&Undo Move Annotation"));
+
         // Double-click: new text.
         viewport()->repaint();
         nextText = QStringLiteral("second");

@@ -148,8 +148,11 @@ bool AnnotationTool::mouseRelease(QPoint pos)
     const Drag drag = m_drag;
     m_drag = Drag::None;
     if (drag == Drag::Move) {
+        // A drag of a pixel or two is a click: the note goes back where it was (nothing to undo).
         if ((pos - m_pressPos).manhattanLength() >= 3)
             m_overlay->update(m_moving, m_overlay->at(m_moving), true);
+        else
+            m_overlay->update(m_moving, m_draft, false);
         m_moving = -1;
         return true;
     }
