@@ -4,6 +4,7 @@
 
 #include "ProfileLoadTask.h"
 #include "demo/DemoCache.h"
+#include "overlays/AnnotationOverlay.h"
 #include "panels/EventDetailsPane.h"
 #include "panels/EventTablePanel.h"
 #include "panels/LegendPanel.h"
@@ -507,6 +508,8 @@ void MainWindow::changeEvent(QEvent* event)
 {
     QMainWindow::changeEvent(event);
     if (event->type() == QEvent::LanguageChange && m_fileMenu) {
+        if (AnnotationOverlay* notes = m_reports ? m_reports->annotations() : nullptr)
+            notes->retranslateUndoTexts();
         retranslateUi();
         updateActions(); // Undo / Redo texts
     }

@@ -188,6 +188,27 @@ private Q_SLOTS:
         QCOMPARE(items(), edited);
     }
 
+    void undoLabelsFollowALanguageSwitch()
+    {
+        Annotation a;
+        a.kind = Annotation::Kind::Range;
+        a.startNs = profile->firstNs();
+        a.endNs = a.startNs + 5'000;
+        overlay()->add(a);
+        QCOMPARE(overlay()->undoStack()->undoText(), QStringLiteral("Add Annotation"));
+        {
+            // Recorded in English, shown in Chinese once the translation is installed.
+            const test::InstalledTranslator zh = test::installTranslation(QStringLiteral("zh_CN"));
+            QVERIFY2(zh, "the compiled zh_CN translation (dspark-timeline_zh_CN.qm) is missing");
+            QApplication::processEvents(); // QEvent::LanguageChange
+            QCOMPARE(overlay()->undoStack()->undoText(), QStringLiteral("添加标注"));
+            QVERIFY2(w->action(QStringLiteral("undo"))->text().contains(QStringLiteral("添加标注")),
+                     qPrintable(w->action(QStringLiteral("undo"))->text()));
+        }
+        QApplication::processEvents(); // and back
+        QCOMPARE(w->action(QStringLiteral("undo"))->text(), QStringLiteral("&Undo Add Annotation"));
+    }
+
     void clearingAllIsOneUndoStep()
     {
         for (int i = 0; i < 3; ++i) {

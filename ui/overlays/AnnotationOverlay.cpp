@@ -24,11 +24,15 @@ QString annotationSessionPath(const Profile& profile)
 // One recorded edit: the annotations before and after it.
 class AnnotationEditCommand : public QUndoCommand {
 public:
+    // `label`: an untranslated QT_TR_NOOP text of AnnotationOverlay, translated now and again on
+    // a language change (retranslate()).
     AnnotationEditCommand(AnnotationOverlay* overlay, QVector<Annotation> before, QVector<Annotation> after,
-                          const QString& text)
-        : QUndoCommand(text), m_overlay(overlay), m_before(std::move(before)), m_after(std::move(after))
+                          const char* label)
+        : m_overlay(overlay), m_before(std::move(before)), m_after(std::move(after)), m_label(label)
     {
+        retranslate();
     }
+    void retranslate() { setText(AnnotationOverlay::tr(m_label)); }
     void undo() override { m_overlay->restore(m_before); }
     void redo() override
     {
@@ -42,6 +46,7 @@ public:
 private:
     AnnotationOverlay* m_overlay;
     QVector<Annotation> m_before, m_after;
+    const char* m_label;
     bool m_pushed = true;
 };
 
@@ -74,10 +79,18 @@ void AnnotationOverlay::setAnnotations(AnnotationSet set)
     Q_EMIT changed();
 }
 
-void AnnotationOverlay::recordEdit(const QString& text)
+void AnnotationOverlay::retranslateUndoTexts()
+{
+    // The stack owns its commands and hands them out const; only their text changes here.
+    for (int i = 0; i < m_undo->count(); ++i)
+        const_cast<AnnotationEditCommand*>(static_cast<const AnnotationEditCommand*>(m_undo->command(i)))
+            ->retranslate();
+}
+
+void AnnotationOverlay::recordEdit(const char* label)
 {
     if (m_set.items != m_recorded) {
-        m_undo->push(new AnnotationEditCommand(this, m_recorded, m_set.items, text));
+        m_undo->push(new AnnotationEditCommand(this, m_recorded, m_set.items, label));
         m_recorded = m_set.items;
     }
     Q_EMIT edited();
@@ -98,7 +111,7 @@ void AnnotationOverlay::restore(const QVector<Annotation>& items)
 int AnnotationOverlay::add(const Annotation& annotation)
 {
     m_set.items.push_back(annotation);
-    recordEdit(tr("Add Annotation"));
+    recordEdit(QT_TR_NOOP("Add Annotation"));
     Q_EMIT changed();
     return count() - 1;
 }
@@ -112,9 +125,9 @@ void AnnotationOverlay::update(int index, const Annotation& annotation, bool not
     if (notify) {
         // Against the annotation as last recorded: a drag has already moved it (notify = false).
         const Annotation* before = index < m_recorded.size() ? &m_recorded[index] : nullptr;
-        recordEdit(before && before->text != annotation.text     ? tr("Edit Annotation Text")
-                   : before && before->color != annotation.color ? tr("Change Annotation Colour")
-                                                                 : tr("Move Annotation"));
+        recordEdit(before && before->text != annotation.text     ? QT_TR_NOOP("Edit Annotation Text")
+                   : before && before->color != annotation.color ? QT_TR_NOOP("Change Annotation Colour")
+                                                                 : QT_TR_NOOP("Move Annotation"));
     }
     if (!same)
         Q_EMIT changed();
@@ -130,7 +143,7 @@ void AnnotationOverlay::remove(int index)
     else if (m_selected > index)
         --m_selected;
     Q_EMIT selectionChanged(m_selected);
-    recordEdit(tr("Delete Annotation"));
+    recordEdit(QT_TR_NOOP("Delete Annotation"));
     Q_EMIT changed();
 }
 
@@ -141,7 +154,7 @@ void AnnotationOverlay::removeAll()
     m_set.items.clear();
     m_selected = -1;
     Q_EMIT selectionChanged(-1);
-    recordEdit(tr("Clear Annotations"));
+    recordEdit(QT_TR_NOOP("Clear Annotations"));
     Q_EMIT changed();
 }
 

@@ -41,6 +41,8 @@ public:
     void removeAll(); // one edit (one undo step)
     // Undo/redo of the edits above (the window's UndoHistory orders them with view changes).
     QUndoStack* undoStack() const { return m_undo; }
+    // Re-translates the undo stack's labels (after a language change; they are made when recorded).
+    void retranslateUndoTexts();
     int count() const { return int(m_set.items.size()); }
     const Annotation& at(int index) const { return m_set.items[index]; }
 
@@ -68,7 +70,7 @@ Q_SIGNALS:
 private:
     friend class AnnotationEditCommand;
     // After an edit: records it (before = the last recorded state) and emits edited().
-    void recordEdit(const QString& text);
+    void recordEdit(const char* label); // a QT_TR_NOOP text
     // Undo / redo of a recorded edit: shows `items` and emits edited(), recording nothing.
     void restore(const QVector<Annotation>& items);
 
