@@ -299,7 +299,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("flows:match");
-    // 5. Lanes. The rank's device is the first device a lane names.
+    // 6. Lanes. The rank's device is the first device a lane names.
     int device = -1;
     std::vector<LanePlan> plans(tracks.size());
     for (size_t g = 0; g < tracks.size(); ++g) {
@@ -362,7 +362,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         parallel, [&] { sizeColumns(0); }, [&] { sizeColumns(1); });
 
     clock.lap("lanes+sizing");
-    // 6. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
+    // 7. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
     const uint8_t source = m_settings.argsSource;
     const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
         const GlobalTrack& t = tracks[g];
@@ -388,7 +388,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         sum.slices += t.slices;
 
     clock.lap("slices");
-    // 7. Counter samples: one lane per (process, series).
+    // 8. Counter samples: one lane per (process, series).
     std::function<void()> placeCounters;
     {
         std::unordered_map<std::string, uint32_t> seriesIndex;
@@ -430,7 +430,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                 lane.reserve(lane.size() + extra[i]);
                 lane.value.reserve(lane.size() + extra[i]);
             }
-        // The samples go in while flows are bound (step 8): other lanes, other records.
+        // The samples go in while flows are bound (step 9): other lanes, other records.
         placeCounters = [&, seriesMap = std::move(seriesMap), seriesLane = std::move(seriesLane),
                          seriesName = std::move(seriesName)] {
             for (size_t k = 0; k < partCount; ++k)
@@ -454,7 +454,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("counters");
-    // 8. Flows: bind each point to its slice (each part on its own core, in place: tsNs becomes the
+    // 9. Flows: bind each point to its slice (each part on its own core, in place: tsNs becomes the
     //    slice's EventRef) while the counter samples go in, then one link per point that continues a
     //    flow whose both ends are on a slice (each part writing its own range of the links).
     {
@@ -491,7 +491,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             continuing[k] = continues;
         });
         clock.lap("flows:bind");
-        size_t planeSlices = 0; // an upper bound of step 9's links
+        size_t planeSlices = 0; // an upper bound of step 10's links
         for (const GlobalTrack& t : tracks)
             if (t.role == TrackRole::CommPlane)
                 planeSlices += t.slices;
@@ -526,7 +526,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("flows");
-    // 9. HCCL sub-tasks (Plane lanes) → the collective (Group lane) whose span contains them.
+    // 10. HCCL sub-tasks (Plane lanes) → the collective (Group lane) whose span contains them.
     {
         struct Op {
             TimeNs start, end;
@@ -569,7 +569,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("hccl");
-    // 10. What did not fit, once per kind of problem.
+    // 11. What did not fit, once per kind of problem.
     const QString file = QString::fromStdString(m_settings.fileLabel);
     if (sum.flowsWithoutStart > 0)
         sum.warnings.push_back(QCoreApplication::translate(
