@@ -158,6 +158,17 @@ LargeVector<uint32_t> Lane::finalize()
         for (uint32_t i = 0; i < n; ++i)
             byDepth[depth[i]].push_back(i);
     }
+    // The lane is done growing: the unused end of each column's last 2 MB page goes back.
+    releaseUnusedPages(startNs);
+    releaseUnusedPages(durationNs);
+    releaseUnusedPages(nameId);
+    releaseUnusedPages(kind);
+    releaseUnusedPages(depth);
+    releaseUnusedPages(corrId);
+    releaseUnusedPages(argsRef);
+    releaseUnusedPages(value);
+    for (LargeVector<uint32_t>& ids : byDepth)
+        releaseUnusedPages(ids);
     return newIndex;
 }
 

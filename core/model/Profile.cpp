@@ -306,6 +306,8 @@ void Profile::finalize()
         for (size_t i = 0; i < n; ++i)
             first[i] = static_cast<uint32_t>(keys[i]);
     }
+    releaseUnusedPages(links);
+    releaseUnusedPages(m_linksByTo);
     timer.lap("byTo");
     // 4. Profile time range.
     bool any = false;

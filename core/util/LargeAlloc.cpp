@@ -65,4 +65,18 @@ void freeLarge(void* p, size_t bytes) noexcept
 #endif
 }
 
+void releaseUnusedPages(void* p, size_t allocatedBytes, size_t usedBytes) noexcept
+{
+    if (!p || allocatedBytes < kLargeAllocation)
+        return;
+#if defined(__linux__) && defined(MADV_DONTNEED)
+    const size_t length = roundUpToHugePage(allocatedBytes);
+    const size_t from = (usedBytes + 4095) & ~size_t(4095);
+    if (from < length)
+        madvise(static_cast<char*>(p) + from, length - from, MADV_DONTNEED);
+#else
+    (void)usedBytes;
+#endif
+}
+
 } // namespace dspark

@@ -22,6 +22,10 @@ constexpr size_t kLargeAllocation = size_t(1) << 20; // from this size on, a map
 void* allocateLarge(size_t bytes);
 // `bytes` must be the size given to allocateLarge.
 void freeLarge(void* p, size_t bytes) noexcept;
+// Hands the pages of a large allocation past its first `usedBytes` back to the kernel, the unused
+// part of the last 2 MB page included (the page is split): for arrays that are done growing, whose
+// last page is otherwise resident whole. Reading there afterwards gives zeros. No-op for small ones.
+void releaseUnusedPages(void* p, size_t allocatedBytes, size_t usedBytes) noexcept;
 
 // Unlike std::allocator, it default-initialises: like `new T[n]`, `resize(n)` and `LargeVector<T>(n)`
 // leave trivial elements unwritten, so sizing a column does not touch its pages (the writes that
@@ -53,5 +57,10 @@ template <typename T> T* LargeAllocator<T>::allocate(size_t n)
 }
 
 template <typename T> using LargeVector = std::vector<T, LargeAllocator<T>>;
+
+template <typename T> void releaseUnusedPages(LargeVector<T>& v) noexcept
+{
+    releaseUnusedPages(v.data(), v.capacity() * sizeof(T), v.size() * sizeof(T));
+}
 
 } // namespace dspark

@@ -5,6 +5,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -67,6 +68,24 @@ private Q_SLOTS:
         void* small = allocateLarge(100);
         QVERIFY(small != nullptr);
         freeLarge(small, 100);
+    }
+    void unusedPagesGoBackAndUsedOnesKeepTheirBytes()
+    {
+        const size_t bytes = size_t(5) << 20, used = (size_t(1) << 20) + 5;
+        auto* p = static_cast<unsigned char*>(allocateLarge(bytes));
+        std::fill(p, p + bytes, 0xAB);
+        releaseUnusedPages(p, bytes, used);
+        QVERIFY(std::all_of(p, p + used, [](unsigned char c) { return c == 0xAB; }));
+        const size_t from = (used + 4095) & ~size_t(4095); // the rest of the used 4 KB page stays
+        QVERIFY(std::all_of(p + used, p + from, [](unsigned char c) { return c == 0xAB; }));
+        QVERIFY(std::all_of(p + from, p + bytes, [](unsigned char c) { return c == 0; })); // handed back
+        freeLarge(p, bytes);
+        // Small allocations are left alone.
+        auto* small = static_cast<unsigned char*>(allocateLarge(1000));
+        std::fill(small, small + 1000, 0xCD);
+        releaseUnusedPages(small, 1000, 10);
+        QVERIFY(std::all_of(small, small + 1000, [](unsigned char c) { return c == 0xCD; }));
+        freeLarge(small, 1000);
     }
     void vectorsKeepTheirValuesAcrossGrowth()
     {
