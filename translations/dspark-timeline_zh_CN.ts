@@ -1469,10 +1469,6 @@
             <translation>警告：%1</translation>
         </message>
         <message>
-            <source>warning</source>
-            <translation>警告</translation>
-        </message>
-        <message>
             <source>export: unknown option %1</source>
             <translation>export：未知选项 %1</translation>
         </message>

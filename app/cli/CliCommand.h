@@ -2,6 +2,7 @@
 
 #include <QStringList>
 
+#include <string>
 #include <vector>
 
 namespace dspark::cli {
@@ -26,6 +27,10 @@ bool takeFlag(QStringList& args, const QString& name);
 // Terminal columns `text` takes: East Asian wide and fullwidth characters (CJK, Hangul, fullwidth
 // forms, emoji) count 2, combining marks and zero-width formatting characters 0, anything else 1.
 int displayWidth(const QString& text);
+// The rows as lines padded to terminal columns (displayWidth), columns two spaces apart, each line
+// after `indent`; columns marked in `right` are right-aligned. Trailing spaces are dropped.
+std::string alignedColumns(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right,
+                           const QString& indent = {});
 
 int runInfo(const QStringList& args);
 int runAnalyze(const QStringList& args);

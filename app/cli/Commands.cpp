@@ -113,4 +113,28 @@ int displayWidth(const QString& text)
     return width;
 }
 
+std::string alignedColumns(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right,
+                           const QString& indent)
+{
+    std::vector<int> width(right.size(), 0);
+    for (const auto& row : rows)
+        for (size_t c = 0; c < row.size() && c < width.size(); ++c)
+            width[c] = std::max(width[c], displayWidth(row[c]));
+    std::string out;
+    for (const auto& row : rows) {
+        QString line = indent;
+        for (size_t c = 0; c < row.size(); ++c) {
+            const QString pad(c < width.size() ? width[c] - displayWidth(row[c]) : 0, QLatin1Char(' '));
+            const bool alignRight = c < right.size() && right[c];
+            line += alignRight ? pad + row[c] : row[c] + pad;
+            if (c + 1 < row.size())
+                line += QStringLiteral("  ");
+        }
+        while (line.endsWith(QLatin1Char(' '))) // an empty or left-aligned last cell
+            line.chop(1);
+        out += line.toStdString() + "\n";
+    }
+    return out;
+}
+
 } // namespace dspark::cli

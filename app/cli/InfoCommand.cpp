@@ -56,27 +56,6 @@ QString laneKindWords(const std::string& id)
     return QString::fromStdString(id);
 }
 
-// Rows padded to terminal columns (CJK counts 2); columns listed in `right` are right-aligned.
-std::string table(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right)
-{
-    std::vector<int> width(right.size(), 0);
-    for (const auto& row : rows)
-        for (size_t c = 0; c < row.size(); ++c)
-            width[c] = std::max(width[c], displayWidth(row[c]));
-    std::string out;
-    for (const auto& row : rows) {
-        QString line = QStringLiteral("  ");
-        for (size_t c = 0; c < row.size(); ++c) {
-            const QString pad(width[c] - displayWidth(row[c]), QLatin1Char(' '));
-            line += right[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : QString());
-            if (c + 1 < row.size())
-                line += QStringLiteral("  ");
-        }
-        out += line.toStdString() + "\n";
-    }
-    return out;
-}
-
 } // namespace
 
 int runInfo(const QStringList& argsIn)
@@ -106,7 +85,7 @@ int runInfo(const QStringList& argsIn)
         files.push_back({f["loaded"].get<bool>() ? QStringLiteral("+") : QStringLiteral("-"),
                          formatDisplayName(f["format"].get<std::string>()),
                          text(f["path"]) + (f.contains("note") ? QStringLiteral("  (%1)").arg(text(f["note"])) : "")});
-    out << table(files, {false, false, false});
+    out << alignedColumns(files, {false, false, false}, QStringLiteral("  "));
     out << QCoreApplication::translate("cli", "Lanes:").toStdString() << "\n";
     std::vector<std::vector<QString>> lanes{
         {QCoreApplication::translate("cli", "Rank"), QCoreApplication::translate("cli", "Kind"),
@@ -115,7 +94,7 @@ int runInfo(const QStringList& argsIn)
         lanes.push_back({QString::number(l["rank"].get<int>()), laneKindWords(l["kind"].get<std::string>()),
                          text(l["process"]) + QStringLiteral(" / ") + text(l["name"]),
                          QString::number(l["events"].get<uint64_t>())});
-    out << table(lanes, {true, false, false, true});
+    out << alignedColumns(lanes, {true, false, false, true}, QStringLiteral("  "));
     out << QCoreApplication::translate("cli", "Totals:").toStdString() << "\n";
     const std::pair<const char*, const char*> totals[] = {
         {"events", QT_TRANSLATE_NOOP("cli", "Events")},
@@ -130,7 +109,7 @@ int runInfo(const QStringList& argsIn)
     std::vector<std::vector<QString>> rows;
     for (const auto& [key, label] : totals)
         rows.push_back({cliText(label), QString::number(doc[key].get<uint64_t>())});
-    out << table(rows, {false, true});
+    out << alignedColumns(rows, {false, true}, QStringLiteral("  "));
     for (const auto& w : doc["warnings"])
         out << QCoreApplication::translate("cli", "warning: %1").arg(text(w)).toStdString() << "\n";
     printOut(out.str());

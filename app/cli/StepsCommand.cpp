@@ -86,33 +86,15 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
         row.push_back(anomalies[i]);
         cells.push_back(std::move(row));
     }
-    // Padded by terminal columns: a CJK header is twice as wide as its character count.
-    std::vector<int> width(header.size());
-    for (size_t c = 0; c < header.size(); ++c) {
-        width[c] = displayWidth(header[c]);
-        for (const auto& row : cells)
-            width[c] = std::max(width[c], displayWidth(row[c]));
-    }
+    // Padded by terminal columns (a CJK header is twice as wide as its character count); numbers to
+    // the right, the Timeline words and the anomaly reasons to the left.
     std::ostringstream out;
-    auto line = [&](const std::vector<QString>& row) {
-        QString text;
-        for (size_t c = 0; c < row.size(); ++c) {
-            const QString pad(width[c] - displayWidth(row[c]), QLatin1Char(' '));
-            const bool last = c + 1 == row.size();
-            const bool left = last || (aligned && c + 2 == row.size());
-            if (!left)
-                text += pad;
-            text += row[c];
-            if (!last)
-                text += (left ? pad : QString()) + QStringLiteral("  ");
-        }
-        while (text.endsWith(QLatin1Char(' '))) // an empty last cell
-            text.chop(1);
-        out << text.toStdString() << "\n";
-    };
-    line(header);
-    for (const auto& row : cells)
-        line(row);
+    std::vector<bool> right(header.size(), true);
+    right.back() = false;
+    if (aligned)
+        right[right.size() - 2] = false;
+    cells.insert(cells.begin(), header);
+    out << alignedColumns(cells, right);
 
     out << "\n"
         << QCoreApplication::translate("cli", "%1 steps, %2 anomalous").arg(shown).arg(flagged).toStdString() << "\n";
@@ -151,7 +133,7 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
             out << n.toStdString() << "\n";
     }
     for (const QString& w : profile.warnings)
-        out << QCoreApplication::translate("cli", "warning").toStdString() << ": " << w.toStdString() << "\n";
+        out << QCoreApplication::translate("cli", "warning: %1").arg(w).toStdString() << "\n";
     return out.str();
 }
 

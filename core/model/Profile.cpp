@@ -241,12 +241,16 @@ void Profile::finalize()
     // Total orders: the same links come out in the same order however they were added. Counted out
     // by source lane (which keeps link order), then each lane's run merged from its few ascending
     // runs (a matcher emits its links in file order) or, when there are many, sorted.
-    {
-        std::vector<size_t> fromStart(lanes.size() + 1, 0);
+    // Where each lane's links start once counted out by the lane of one end.
+    const auto laneStarts = [&](EventRef Link::*end) {
+        std::vector<size_t> start(lanes.size() + 1, 0);
         for (const Link& l : links)
-            ++fromStart[l.from.lane + 1];
-        for (size_t i = 1; i < fromStart.size(); ++i)
-            fromStart[i] += fromStart[i - 1];
+            ++start[(l.*end).lane + 1];
+        std::partial_sum(start.begin(), start.end(), start.begin());
+        return start;
+    };
+    {
+        const std::vector<size_t> fromStart = laneStarts(&Link::from);
         LargeVector<Link> bySource(links.size());
         {
             std::vector<size_t> cursor(fromStart.begin(), fromStart.end() - 1);
@@ -272,11 +276,7 @@ void Profile::finalize()
     // then each lane's run sorted by row unless it already is (it mostly is: links come sorted by
     // source, and a lane's tasks were launched in order).
     m_linksByTo.resize(links.size());
-    std::vector<size_t> laneStart(lanes.size() + 1, 0);
-    for (const Link& l : links)
-        ++laneStart[l.to.lane + 1];
-    for (size_t i = 1; i < laneStart.size(); ++i)
-        laneStart[i] += laneStart[i - 1];
+    const std::vector<size_t> laneStart = laneStarts(&Link::to);
     {
         std::vector<size_t> cursor(laneStart.begin(), laneStart.end() - 1);
         for (uint32_t i = 0; i < links.size(); ++i)
