@@ -7,6 +7,7 @@
 #include "io/trace/TraceLoadTuning.h"
 #include "util/Gzip.h"
 #include "util/MappedFile.h"
+#include "util/Parallel.h"
 
 #include <QCoreApplication>
 #include <QScopeGuard>
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <thread>
@@ -132,83 +134,117 @@ struct IngestOutcome {
     std::string errorMessage;
 };
 
-// Parses the events array, in two halves on two threads when it is large: the second thread starts
-// at a likely element boundary near the middle; the first parses up to it and so verifies it (if the
-// boundary was not real, the first thread simply goes on to the end and the second's work is dropped).
+// Parses the events array. A large array is cut into parts at likely element boundaries, claimed
+// in file order by two threads (each takes the next part as it finishes one, so a core that runs
+// slower does less): the first third of what is left, down to LoadTuning::minPartBytes, so that few
+// parts are made and the last ones are short. Each part parses up to the start of the next, and so
+// verifies that boundary; if it was not one (a "},{" inside a string), that part runs on to the end
+// of the array and the later parts are dropped. Results are read in file order: the first part that
+// did not reach its planned end decides (end of the array, error or cancel).
 IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scaleDigits, const MappedFile* mapping,
                            int fd, const LoadProgress& progress)
 {
     const trace::LoadTuning& tuning = trace::loadTuning();
     const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16), mapping, fd};
     const size_t span = size > begin ? size - begin : 1;
-    std::atomic<uint64_t> done{0};
-    const auto onMainChunk = [&](size_t bytes) {
-        done += bytes;
-        progress.update(0.85 * double(std::min<uint64_t>(done, span)) / double(span),
-                        QCoreApplication::translate("ChromeTraceLoader", "Reading events"));
-        return !progress.cancelled();
-    };
-    IngestOutcome out;
-    const auto fail = [&](const TraceIngest::Result& r) {
-        out.failed = r.stop == TraceIngest::Stop::Error;
-        out.cancelled = r.stop == TraceIngest::Stop::Cancelled;
-        out.errorOffset = r.errorOffset;
-        out.errorMessage = r.errorMessage;
-        return std::move(out);
-    };
-
-    size_t split = SIZE_MAX;
-    if (tuning.twoThreads && span >= tuning.splitThreshold && std::thread::hardware_concurrency() >= 2) {
-        size_t closeEnd = 0, next = 0;
-        if (trace::findElementBoundary(data, begin + span / 2, size, closeEnd, next))
-            split = next;
-    }
-    auto first = std::make_unique<TraceIngest>(data, size, options);
-    if (split == SIZE_MAX) {
-        const TraceIngest::Result r = first->run(begin, SIZE_MAX, onMainChunk);
-        first->releaseParseBuffers();
-        if (r.stop != TraceIngest::Stop::ArrayEnd)
-            return fail(r);
-        out.arrayEnd = r.arrayEnd;
-        out.parts.push_back(std::move(first));
-        return out;
-    }
-    auto second = std::make_unique<TraceIngest>(data, size, options);
-    std::atomic<bool> secondNotNeeded{false};
-    TraceIngest::Result secondResult;
+    const bool parallel = tuning.twoThreads && span >= tuning.splitThreshold && loaderThreads() > 1;
+    const size_t minPart = std::max<size_t>(std::min(tuning.minPartBytes, span / 4), 1);
+    const size_t maxParts = parallel ? std::max<size_t>(tuning.maxParts, 2) : 1;
     const auto t0 = std::chrono::steady_clock::now();
-    double secondSeconds = 0;
-    std::thread worker([&] {
-        secondResult = second->run(split, SIZE_MAX, [&](size_t bytes) {
-            done += bytes;
-            return !secondNotNeeded.load() && !progress.cancelled();
-        });
-        secondSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        second->releaseParseBuffers();
-    });
-    const TraceIngest::Result firstResult = first->run(begin, split, onMainChunk);
-    first->releaseParseBuffers();
-    const double firstSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (firstResult.stop != TraceIngest::Stop::ReachedStop)
-        secondNotNeeded = true;
-    worker.join();
-    if (std::getenv("DSPARK_TRACE_TIMING"))
-        std::fprintf(
-            stderr, "  parse: first part %.3f s, second part %.3f s; records %.1f + %.1f MB (slices %.1f MB)\n",
-            firstSeconds, secondSeconds, double(first->recordBytes()) / 1e6, double(second->recordBytes()) / 1e6,
-            double(first->slices.bytesUsed() + second->slices.bytesUsed()) / 1e6);
-    if (firstResult.stop == TraceIngest::Stop::ArrayEnd) {
-        out.arrayEnd = firstResult.arrayEnd; // the planned split was not an element boundary: one part
-        out.parts.push_back(std::move(first));
+
+    struct Part {
+        std::unique_ptr<TraceIngest> ingest;
+        TraceIngest::Result result;
+        size_t begin = 0, stopAt = SIZE_MAX;
+        double seconds = 0;
+    };
+    std::vector<Part> parts(maxParts);
+    std::mutex claimMutex;
+    size_t claimed = 0, frontier = begin;
+    bool frontierAtEnd = false;
+    std::atomic<size_t> needed{maxParts}; // parts from this index on are not needed
+    std::atomic<uint64_t> done{0};
+    // The next part in file order, or SIZE_MAX when there is none left.
+    const auto claim = [&]() -> size_t {
+        std::lock_guard<std::mutex> lock(claimMutex);
+        if (frontierAtEnd || claimed >= needed.load())
+            return SIZE_MAX;
+        const size_t i = claimed++;
+        Part& part = parts[i];
+        part.begin = frontier;
+        const size_t left = size > frontier ? size - frontier : 0;
+        const size_t want = std::max(minPart, left / 3);
+        size_t closeEnd = 0, next = 0;
+        if (i + 1 < maxParts && want + minPart / 2 < left &&
+            trace::findElementBoundary(data, frontier + want, size, closeEnd, next)) {
+            part.stopAt = frontier = next;
+        } else {
+            part.stopAt = SIZE_MAX;
+            frontierAtEnd = true;
+        }
+        return i;
+    };
+    const auto work = [&](bool reportsProgress) {
+        TraceIngest* previous = nullptr;
+        for (size_t i = claim(); i != SIZE_MAX; i = claim()) {
+            Part& part = parts[i];
+            part.ingest = std::make_unique<TraceIngest>(data, size, options);
+            if (previous)
+                part.ingest->takeParseBuffers(*previous); // one parser and chunk buffer per thread
+            previous = part.ingest.get();
+            part.result = part.ingest->run(part.begin, part.stopAt, [&](size_t bytes) {
+                done += bytes;
+                if (reportsProgress)
+                    progress.update(0.85 * double(std::min<uint64_t>(done, span)) / double(span),
+                                    QCoreApplication::translate("ChromeTraceLoader", "Reading events"));
+                return i < needed.load() && !progress.cancelled();
+            });
+            part.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (part.result.stop != TraceIngest::Stop::ReachedStop) {
+                size_t n = needed.load();
+                while (i + 1 < n && !needed.compare_exchange_weak(n, i + 1)) {
+                }
+            }
+        }
+        if (previous)
+            previous->releaseParseBuffers();
+    };
+    runBoth(
+        parallel, [&] { work(false); }, [&] { work(true); });
+
+    if (std::getenv("DSPARK_TRACE_TIMING")) {
+        std::fprintf(stderr, "  parse: %zu parts, ended at", claimed);
+        for (size_t i = 0; i < claimed; ++i)
+            std::fprintf(stderr, " %.3f", parts[i].seconds);
+        size_t records = 0, slices = 0;
+        for (size_t i = 0; i < claimed; ++i)
+            if (parts[i].ingest) {
+                records += parts[i].ingest->recordBytes();
+                slices += parts[i].ingest->slices.bytesUsed();
+            }
+        std::fprintf(stderr, " s; records %.1f MB (slices %.1f MB)\n", double(records) / 1e6, double(slices) / 1e6);
+    }
+    IngestOutcome out;
+    for (size_t i = 0; i < claimed; ++i) {
+        Part& part = parts[i];
+        if (part.result.stop == TraceIngest::Stop::ReachedStop && i + 1 < claimed) {
+            out.parts.push_back(std::move(part.ingest));
+            continue;
+        }
+        if (part.result.stop == TraceIngest::Stop::ArrayEnd) {
+            out.arrayEnd = part.result.arrayEnd;
+            out.parts.push_back(std::move(part.ingest));
+            return out;
+        }
+        // An error or a cancel (a planned stop reached by the last part claimed cannot happen).
+        out.parts.clear();
+        out.failed = part.result.stop != TraceIngest::Stop::Cancelled;
+        out.cancelled = !out.failed;
+        out.errorOffset = part.result.errorOffset;
+        out.errorMessage = part.result.errorMessage;
         return out;
     }
-    if (firstResult.stop != TraceIngest::Stop::ReachedStop)
-        return fail(firstResult);
-    if (secondResult.stop != TraceIngest::Stop::ArrayEnd)
-        return fail(secondResult);
-    out.arrayEnd = secondResult.arrayEnd;
-    out.parts.push_back(std::move(first));
-    out.parts.push_back(std::move(second));
+    out.cancelled = true; // (the first claim always succeeds)
     return out;
 }
 

@@ -853,6 +853,16 @@ private Q_SLOTS:
             TuningScope tuning(1 << 20, split, true);
             QCOMPARE(fingerprint(*load(path)), expected);
         }
+        // Many parts, each a third of what is left or a fixed size: planned part boundaries land in
+        // strings, in nested args and inside the giant event.
+        for (size_t partBytes : {size_t(1), size_t(97), size_t(1000), size_t(4000)}) {
+            TuningScope tuning(64, 0, true);
+            trace::loadTuning().minPartBytes = partBytes;
+            trace::loadTuning().maxParts = 64;
+            const auto p = load(path);
+            QVERIFY(p);
+            QCOMPARE(fingerprint(*p), expected);
+        }
     }
 
     void oneAndTwoThreadsBuildTheSameRealProfile()

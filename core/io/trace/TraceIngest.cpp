@@ -183,6 +183,12 @@ void TraceIngest::releaseParseBuffers()
     m_parser = new od::parser();
 }
 
+void TraceIngest::takeParseBuffers(TraceIngest& done)
+{
+    std::swap(m_buffer, done.m_buffer);
+    std::swap(m_parser, done.m_parser);
+}
+
 uint32_t TraceIngest::trackId(const TrackKey& key)
 {
     if (m_lastTrack != UINT32_MAX && key == m_lastKey)

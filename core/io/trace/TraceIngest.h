@@ -72,6 +72,9 @@ public:
     // Frees the chunk buffer and the parser's indexes (tens of MB) once parsing is over, for what the
     // load builds next to reuse.
     void releaseParseBuffers();
+    // Takes over the parser and chunk buffer of an ingest that is done parsing (the next part parsed
+    // on the same thread reuses their pages).
+    void takeParseBuffers(TraceIngest& done);
     // Bytes held by the record blocks (whole 2 MB blocks).
     size_t recordBytes() const { return slices.bytesUsed() + flows.bytesUsed() + counters.bytesUsed(); }
 
