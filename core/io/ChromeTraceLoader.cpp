@@ -148,7 +148,7 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
     const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16), mapping, fd};
     const size_t span = size > begin ? size - begin : 1;
     const bool parallel = tuning.twoThreads && span >= tuning.splitThreshold && loaderThreads() > 1;
-    const size_t minPart = std::max<size_t>(std::min(tuning.minPartBytes, span / 4), 1);
+    const size_t minPart = std::max<size_t>(std::min(tuning.minPartBytes, span / 2), 1);
     const size_t maxParts = parallel ? std::max<size_t>(tuning.maxParts, 2) : 1;
     const auto t0 = std::chrono::steady_clock::now();
 

@@ -16,6 +16,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
 #include <map>
 #include <set>
@@ -878,6 +879,51 @@ private Q_SLOTS:
         QVERIFY(one && two);
         QCOMPARE(two->stats().flows, uint64_t(611));
         QCOMPARE(fingerprint(*two), fingerprint(*one));
+    }
+
+    void manyPartsReportProgressInOrderAndCancelStopsThemAll()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("trace_view.json"));
+        bench::TraceViewGenerator::write(path.toStdString(), 3u << 20, 11);
+        TuningScope tuning(16 << 10, 0, true);
+        trace::loadTuning().minPartBytes = 128 << 10;
+        QStringList phases;
+        double last = -1;
+        bool monotonic = true;
+        std::atomic<bool> cancel{false};
+        const LoadProgress progress(
+            [&](double f, const QString& phase) {
+                monotonic = monotonic && f >= last - 1e-9;
+                last = f;
+                if (!phase.isEmpty() && (phases.isEmpty() || phases.back() != phase))
+                    phases << phase;
+            },
+            &cancel);
+        const LoadOutcome ok = loadProfile(path.toStdString(), progress);
+        QVERIFY2(ok.profile, qPrintable(ok.error));
+        QVERIFY(monotonic);
+        QCOMPARE(last, 1.0);
+        QVERIFY2(phases.contains(QStringLiteral("Reading events")), qPrintable(phases.join('|')));
+        QVERIFY2(phases.indexOf(QStringLiteral("Reading events")) < phases.indexOf(QStringLiteral("Building lanes")),
+                 qPrintable(phases.join('|')));
+
+        // Cancelled a third of the way through the events: every part stops, nothing is returned.
+        std::atomic<bool> stop{false};
+        double furthest = 0; // the furthest progress reported after the cancel
+        const LoadProgress cancelling(
+            [&](double f, const QString& phase) {
+                if (stop)
+                    furthest = std::max(furthest, f);
+                if (phase == QLatin1String("Reading events") && f > 0.3)
+                    stop = true;
+            },
+            &stop);
+        const LoadOutcome cancelled = loadProfile(path.toStdString(), cancelling);
+        QVERIFY(stop.load());
+        QVERIFY2(furthest < 0.4, qPrintable(QString::number(furthest))); // reading stopped within a chunk or two
+        QVERIFY(!cancelled.profile);
+        QCOMPARE(cancelled.error, QStringLiteral("Loading cancelled"));
     }
 
     void generatedTraceViewLoadsWithTheGeneratorsFigures()

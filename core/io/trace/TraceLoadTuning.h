@@ -13,9 +13,10 @@ struct LoadTuning {
     size_t chunkBytes = size_t(2) << 20;
     size_t splitThreshold = size_t(16) << 20; // parse with two threads from this size of events array on
     bool twoThreads = true;
-    // Parts of a split parse: each takes a third of what is left, but no less than this (nor than a
-    // quarter of the array), and there are at most maxParts. Each part holds its own partly filled
-    // 2 MB record blocks, so parts are few; several let a core that runs faster take more of them.
+    // Parts of a split parse: each takes a third of what is left, but no less than this (or than half
+    // the array, so an array under 2 × minPartBytes is parsed in two halves), and there are at most
+    // maxParts. Each part holds its own partly filled 2 MB record blocks, so parts are few; several
+    // let the core that runs faster take more of the work.
     size_t minPartBytes = size_t(48) << 20;
     size_t maxParts = 16;
     size_t parallelFlowPoints = 4096; // bind and match flows on both cores from this many flow points on
