@@ -8,6 +8,7 @@
 #include "util/Gzip.h"
 #include "util/MappedFile.h"
 #include "util/Parallel.h"
+#include "util/StepTimer.h"
 
 #include <QCoreApplication>
 #include <QScopeGuard>
@@ -151,6 +152,7 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
     const size_t minPart = std::max<size_t>(std::min(tuning.minPartBytes, span / 2), 1);
     const size_t maxParts = parallel ? std::max<size_t>(tuning.maxParts, 2) : 1;
     const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = StepTimer::cpuMilliseconds();
 
     struct Part {
         std::unique_ptr<TraceIngest> ingest;
@@ -222,7 +224,8 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
                 records += parts[i].ingest->recordBytes();
                 slices += parts[i].ingest->slices.bytesUsed();
             }
-        std::fprintf(stderr, " s; records %.1f MB (slices %.1f MB)\n", double(records) / 1e6, double(slices) / 1e6);
+        std::fprintf(stderr, " s; cpu %.1f ms; records %.1f MB (slices %.1f MB)\n", StepTimer::cpuMilliseconds() - cpu0,
+                     double(records) / 1e6, double(slices) / 1e6);
     }
     IngestOutcome out;
     for (size_t i = 0; i < claimed; ++i) {

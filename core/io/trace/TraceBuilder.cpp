@@ -472,12 +472,14 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             return at;
         };
         std::vector<uint64_t> unbound(partCount, 0), continuing(partCount, 0);
-        // Tasks: bind part 0, bind part 1, ..., place the counter samples.
-        forEachParallel(parallelFlows, partCount + 1, [&](size_t k) {
-            if (k == partCount) {
+        // Tasks: place the counter samples (one long task: first, so that it does not end last), bind
+        // part 0, bind part 1, ...
+        forEachParallel(parallelFlows, partCount + 1, [&](size_t task) {
+            if (task == 0) {
                 placeCounters();
                 return;
             }
+            const size_t k = task - 1;
             std::vector<uint32_t> hints(tracks.size(), 0);
             uint64_t notBound = 0, continues = 0; // (local counts: the parts' counters share a cache line)
             parts[k]->flows.forEachMutable([&](FlowRecord& f) {
@@ -499,6 +501,14 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         for (size_t k = 0; k < partCount; ++k)
             linkStart[k + 1] = linkStart[k] + continuing[k];
         profile.links.reserve(linkStart[partCount] + planeSlices);
+        {
+            // The new links' first touch on both cores, by part (resize() writes every Link's defaults
+            // on one core: fresh memory is what costs most here); the storage is then warm.
+            char* storage = reinterpret_cast<char*>(profile.links.data());
+            forEachParallel(parallelFlows, partCount, [&](size_t k) {
+                std::memset(storage + linkStart[k] * sizeof(Link), 0, (linkStart[k + 1] - linkStart[k]) * sizeof(Link));
+            });
+        }
         profile.links.resize(linkStart[partCount]); // written below, part by part
         forEachParallel(parallelFlows, partCount, [&](size_t k) {
             Link* out = profile.links.data() + linkStart[k];
