@@ -226,18 +226,39 @@ uint32_t TraceIngest::internRaw(std::string_view raw)
     return strings.intern(m_scratch);
 }
 
+namespace {
+// The first 16 bytes at `text` (readable: the chunk buffer's padding follows every token), with those
+// past its size zeroed.
+void loadShort(std::string_view text, uint64_t out[2])
+{
+    const size_t n = text.size();
+    if (n == 0) { // (an absent field: no data pointer)
+        out[0] = out[1] = 0;
+        return;
+    }
+    std::memcpy(out, text.data(), 16);
+    out[0] &= n >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * n)) - 1;
+    out[1] &= n >= 16 ? ~uint64_t(0) : n <= 8 ? 0 : (uint64_t(1) << (8 * (n - 8))) - 1;
+}
+} // namespace
+
 uint32_t TraceIngest::trackOf(std::string_view pid, bool pidIsString, std::string_view tid, bool tidIsString)
 {
+    if (pid.size() > 16 || tid.size() > 16)
+        return trackId({internId(pid), internId(tid)});
+    const uint64_t shape = uint64_t(pid.size()) | uint64_t(tid.size()) << 8 | uint64_t(pidIsString ? 1 : 0) << 16 |
+                           uint64_t(tidIsString ? 1 : 0) << 17;
+    uint64_t text[4];
+    loadShort(pid, text);
+    loadShort(tid, text + 2);
     for (const TrackCacheEntry& e : m_trackCache)
-        if (e.track != UINT32_MAX && e.pidIsString == pidIsString && e.tidIsString == tidIsString && e.pid == pid &&
-            e.tid == tid)
+        if (e.shape == shape && e.text[0] == text[0] && e.text[1] == text[1] && e.text[2] == text[2] &&
+            e.text[3] == text[3])
             return e.track;
     const uint32_t track = trackId({internId(pid), internId(tid)});
     TrackCacheEntry& slot = m_trackCache[m_trackCacheNext++ % std::size(m_trackCache)];
-    slot.pid.assign(pid);
-    slot.tid.assign(tid);
-    slot.pidIsString = pidIsString;
-    slot.tidIsString = tidIsString;
+    std::memcpy(slot.text, text, sizeof text);
+    slot.shape = shape;
     slot.track = track;
     return track;
 }

@@ -104,7 +104,8 @@ private:
     RawId internId(std::string_view rawToken);
     uint32_t internRaw(std::string_view rawContent);
     // The same as trackId({internId(pid), internId(tid)}) and internRaw(name), through small caches
-    // of the raw texts last seen (events cycle among a few tracks and names).
+    // of the raw texts last seen (events cycle among a few tracks and names). trackOf reads up to 16
+    // bytes from the start of pid and tid: they must lie in the padded chunk buffer.
     uint32_t trackOf(std::string_view pid, bool pidIsString, std::string_view tid, bool tidIsString);
     uint32_t internName(std::string_view rawContent);
 
@@ -118,9 +119,11 @@ private:
     uint32_t m_lastTrack = UINT32_MAX;
     std::string m_scratch;
     std::vector<uint32_t> m_flowCategorySlot; // local string id → flowCategories index (UINT32_MAX: none yet)
+    // The raw pid and tid texts of a recent track, each up to 16 bytes, zero-padded, with their sizes
+    // and string flags packed in `shape` (longer texts are not cached).
     struct TrackCacheEntry {
-        std::string pid, tid;
-        bool pidIsString = false, tidIsString = false;
+        uint64_t text[4] = {0, 0, 0, 0};
+        uint64_t shape = UINT64_MAX;
         uint32_t track = UINT32_MAX;
     };
     TrackCacheEntry m_trackCache[4];
