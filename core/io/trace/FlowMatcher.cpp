@@ -116,28 +116,27 @@ void FlowMatcher::grow()
     m_table.assign(old.size() * 2, Entry{});
     m_used = 0;
     for (const Entry& e : old)
-        if (e.used)
-            *find(e.category, e.idKind, e.id, true) = e;
+        if (e.point != kEmpty)
+            *find(e.key >> 3, uint8_t(e.key & 7), e.id, true) = e;
 }
 
 FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_t id, bool insert)
 {
     if (insert && (m_used + 1) * 4 > m_table.size() * 3)
         grow();
+    const uint32_t key = keyOf(category, idKind);
     const size_t mask = m_table.size() - 1;
     for (size_t i = hash(category, idKind, id) & mask;; i = (i + 1) & mask) {
         Entry& e = m_table[i];
-        if (!e.used) {
+        if (e.point == kEmpty) {
             if (!insert)
                 return nullptr;
-            e.used = true;
             e.id = id;
-            e.category = category;
-            e.idKind = idKind;
+            e.key = key;
             ++m_used;
-            return &e;
+            return &e; // (the caller sets its point)
         }
-        if (e.id == id && e.category == category && e.idKind == idKind)
+        if (e.id == id && e.key == key)
             return &e;
     }
 }
@@ -145,7 +144,7 @@ FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_
 uint64_t FlowMatcher::add(char ph, uint32_t category, uint8_t idKind, uint64_t id, uint64_t point)
 {
     if (ph == 's') {
-        find(category, idKind, id, true)->point = point; // a reused id starts a new flow
+        find(category, idKind, id, true)->point = uint32_t(point); // a reused id starts a new flow
         return kNoStart;
     }
     Entry* start = find(category, idKind, id, false);
@@ -155,7 +154,7 @@ uint64_t FlowMatcher::add(char ph, uint32_t category, uint8_t idKind, uint64_t i
     }
     const uint64_t from = start->point;
     if (ph == 't')
-        start->point = point; // a step continues the flow from here
+        start->point = uint32_t(point); // a step continues the flow from here
     return from;
 }
 

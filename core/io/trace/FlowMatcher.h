@@ -40,6 +40,11 @@ private:
 class FlowMatcher {
 public:
     static constexpr uint64_t kNoStart = UINT64_MAX;
+    // Limits of what a table entry holds (16 bytes: the table is the largest fresh memory a load
+    // touches before its lanes): point indices below kMaxPoints, categories below kMaxCategories
+    // (the caller numbers its categories densely).
+    static constexpr uint64_t kMaxPoints = UINT32_MAX;
+    static constexpr uint32_t kMaxCategories = 1u << 29;
 
     explicit FlowMatcher(size_t expectedStarts);
 
@@ -57,19 +62,20 @@ public:
     uint64_t withoutStart = 0; // finishes/steps whose (cat, id) never started
 
 private:
+    static constexpr uint32_t kEmpty = UINT32_MAX;
     struct Entry {
         uint64_t id = 0;
-        uint32_t category = 0;
-        uint8_t idKind = 0;
-        bool used = false;
-        uint64_t point = kNoStart; // the flow's start, or its last step
+        uint32_t key = 0;        // category << 3 | idKind
+        uint32_t point = kEmpty; // the flow's start, or its last step; kEmpty: a free slot
     };
+    static_assert(sizeof(Entry) == 16);
     struct Pending {
         uint64_t id;
         uint32_t category;
         uint8_t idKind;
         uint64_t point;
     };
+    static uint32_t keyOf(uint32_t category, uint8_t idKind) { return category << 3 | (idKind & 7u); }
     Entry* find(uint32_t category, uint8_t idKind, uint64_t id, bool insert);
     void grow();
     LargeVector<Entry> m_table;
@@ -82,7 +88,7 @@ template <typename Resolve> void FlowMatcher::finish(Resolve&& resolve)
     for (const Pending& p : m_pending) {
         const Entry* start = find(p.category, p.idKind, p.id, false);
         if (start)
-            resolve(p.point, start->point);
+            resolve(p.point, uint64_t(start->point));
         else
             ++withoutStart;
     }

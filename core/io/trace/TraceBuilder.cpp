@@ -259,18 +259,35 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                                                                 : LinkKind::Flow;
         }
     }
+    // The matchers number categories densely (their table entries hold 29 bits of category).
+    std::vector<std::vector<uint32_t>> categorySlots(partCount);
+    std::unordered_map<uint32_t, uint32_t> denseCategory;
+    for (size_t k = 0; k < partCount; ++k)
+        for (const uint32_t id : categoryIds[k])
+            categorySlots[k].push_back(
+                denseCategory.try_emplace(id, static_cast<uint32_t>(denseCategory.size())).first->second);
+    const bool matchable =
+        pointBase[partCount] < FlowMatcher::kMaxPoints && denseCategory.size() < FlowMatcher::kMaxCategories;
     const bool parallelFlows = loaderThreads() > 1 && pointBase[partCount] >= loadTuning().parallelFlowPoints;
     std::vector<uint64_t> partStarts(partCount, 0);
     forEachParallel(parallelFlows, partCount, [&](size_t k) {
         uint64_t starts = 0; // (a local count: the parts' counters share a cache line)
         parts[k]->flows.forEachMutable([&](FlowRecord& f) {
             f.idValue = globalId(k, f.idKind(), f.idValue);
-            f.setUpper((FlowMatcher::hash(categoryIds[k][f.categoryIndex()], f.idKind(), f.idValue) >> 63) != 0);
+            f.setUpper((FlowMatcher::hash(categorySlots[k][f.categoryIndex()], f.idKind(), f.idValue) >> 63) != 0);
             starts += f.ph() == 's' ? 1 : 0;
         });
         partStarts[k] = starts;
     });
-    {
+    if (!matchable) { // beyond what the matcher's table holds (billions of flow points): no links
+        for (size_t k = 0; k < partCount; ++k)
+            parts[k]->flows.forEachMutable([&](FlowRecord& f) { f.idValue = FlowMatcher::kNoStart; });
+        sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
+                                                           "%1: %2 flow events are more than can be linked; "
+                                                           "flows are not shown")
+                                   .arg(QString::fromStdString(m_settings.fileLabel))
+                                   .arg(pointBase[partCount]));
+    } else {
         uint64_t starts = 0;
         for (const uint64_t n : partStarts)
             starts += n;
@@ -281,7 +298,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                 parts[k]->flows.forEachMutable([&](FlowRecord& f) {
                     const uint64_t p = point++;
                     if (half < 0 || int(f.upper()) == half)
-                        f.idValue = matcher.add(f.ph(), categoryIds[k][f.categoryIndex()], f.idKind(), f.idValue, p);
+                        f.idValue = matcher.add(f.ph(), categorySlots[k][f.categoryIndex()], f.idKind(), f.idValue, p);
                 });
             }
             matcher.finish([&](uint64_t p, uint64_t from) { pointRecord(p).idValue = from; });
