@@ -392,6 +392,9 @@ private:
                 ++m_counts.commTasks;
             }
             deviceNs = opStart + opDur + 1000;
+            // The host runs at most 2 ms ahead of the device (the launch queue is bounded), so host and
+            // device lanes span the same time, as in real traces.
+            hostNs = std::max(hostNs, deviceNs > 2000000 ? deviceNs - 2000000 : hostNs);
         }
         m_out += "\n]\n";
     }
