@@ -265,17 +265,21 @@ uint32_t TraceIngest::trackOf(std::string_view pid, bool pidIsString, std::strin
 
 uint32_t TraceIngest::internName(std::string_view raw)
 {
-    // Direct-mapped on length and the first and last 8 bytes; a hit is verified against the table.
+    // Direct-mapped on length and the first and last 8 bytes, which are the whole name up to 16 bytes;
+    // a hit on a longer name is verified against the table.
     uint64_t head = 0, tail = 0;
     std::memcpy(&head, raw.data(), std::min<size_t>(raw.size(), 8));
     if (raw.size() > 8)
         std::memcpy(&tail, raw.data() + raw.size() - 8, 8);
     const uint64_t key = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ raw.size();
     NameCacheEntry& e = m_nameCache[(key >> 40) & (m_nameCache.size() - 1)];
-    if (e.key == key && e.id != UINT32_MAX && strings.view(e.id) == raw)
+    if (e.id != UINT32_MAX && e.head == head && e.tail == tail && e.size == raw.size() &&
+        (raw.size() <= 16 || strings.view(e.id) == raw))
         return e.id;
     const uint32_t id = internRaw(raw);
-    e.key = key;
+    e.head = head;
+    e.tail = tail;
+    e.size = static_cast<uint32_t>(raw.size());
     e.id = id;
     return id;
 }

@@ -129,7 +129,8 @@ private:
     TrackCacheEntry m_trackCache[4];
     unsigned m_trackCacheNext = 0;
     struct NameCacheEntry {
-        uint64_t key = 0;
+        uint64_t head = 0, tail = 0; // the first and last 8 bytes (zero-padded): up to 16 bytes, the name
+        uint32_t size = 0;
         uint32_t id = UINT32_MAX;
     };
     std::vector<NameCacheEntry> m_nameCache = std::vector<NameCacheEntry>(1024);
