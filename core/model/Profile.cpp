@@ -141,6 +141,44 @@ static bool naturalLess(const std::string& a, const std::string& b)
     return a.size() - i < b.size() - j;
 }
 
+// A stable counting sort of items [0, n) by bucket, on both cores when `parallel`: each half of the
+// items is counted, then written from its own cursors (the first half's items of a bucket before the
+// second half's). bucket(i) < buckets; write(i, position) puts item i at its place. Returns where each
+// bucket starts (buckets + 1 values).
+template <typename Bucket, typename Write>
+static std::vector<size_t> countOut(bool parallel, size_t n, size_t buckets, Bucket bucket, Write write)
+{
+    const size_t half = parallel && n >= 65536 ? n / 2 : n;
+    std::vector<size_t> low(buckets, 0), high(buckets, 0);
+    runBoth(
+        half < n,
+        [&] {
+            for (size_t i = half; i < n; ++i)
+                ++high[bucket(i)];
+        },
+        [&] {
+            for (size_t i = 0; i < half; ++i)
+                ++low[bucket(i)];
+        });
+    std::vector<size_t> start(buckets + 1, 0);
+    for (size_t b = 0; b < buckets; ++b) {
+        start[b + 1] = start[b] + low[b] + high[b];
+        high[b] = start[b] + low[b]; // the cursors of the second half
+        low[b] = start[b];           // and of the first
+    }
+    runBoth(
+        half < n,
+        [&] {
+            for (size_t i = half; i < n; ++i)
+                write(i, high[bucket(i)]++);
+        },
+        [&] {
+            for (size_t i = 0; i < half; ++i)
+                write(i, low[bucket(i)]++);
+        });
+    return start;
+}
+
 // Sorts [first, last) by `less`, a total order: a few ascending runs are merged pairwise through
 // `buffer`, many are sorted (on both cores when `parallel`).
 template <typename T, typename Less>
@@ -241,22 +279,11 @@ void Profile::finalize()
     // Total orders: the same links come out in the same order however they were added. Counted out
     // by source lane (which keeps link order), then each lane's run merged from its few ascending
     // runs (a matcher emits its links in file order) or, when there are many, sorted.
-    // Where each lane's links start once counted out by the lane of one end.
-    const auto laneStarts = [&](EventRef Link::*end) {
-        std::vector<size_t> start(lanes.size() + 1, 0);
-        for (const Link& l : links)
-            ++start[(l.*end).lane + 1];
-        std::partial_sum(start.begin(), start.end(), start.begin());
-        return start;
-    };
     {
-        const std::vector<size_t> fromStart = laneStarts(&Link::from);
         LargeVector<Link> bySource(links.size());
-        {
-            std::vector<size_t> cursor(fromStart.begin(), fromStart.end() - 1);
-            for (const Link& l : links)
-                bySource[cursor[l.from.lane]++] = l;
-        }
+        const std::vector<size_t> fromStart = countOut(
+            parallel, links.size(), lanes.size(), [&](size_t i) { return links[i].from.lane; },
+            [&](size_t i, size_t at) { bySource[at] = links[i]; });
         links.swap(bySource);
         LargeVector<Link>& buffer = bySource; // reused as the merge buffer
         const auto linkLess = [](const Link& a, const Link& b) {
@@ -276,12 +303,9 @@ void Profile::finalize()
     // then each lane's run sorted by row unless it already is (it mostly is: links come sorted by
     // source, and a lane's tasks were launched in order).
     m_linksByTo.resize(links.size());
-    const std::vector<size_t> laneStart = laneStarts(&Link::to);
-    {
-        std::vector<size_t> cursor(laneStart.begin(), laneStart.end() - 1);
-        for (uint32_t i = 0; i < links.size(); ++i)
-            m_linksByTo[cursor[links[i].to.lane]++] = i;
-    }
+    const std::vector<size_t> laneStart = countOut(
+        parallel, links.size(), lanes.size(), [&](size_t i) { return links[i].to.lane; },
+        [&](size_t i, size_t at) { m_linksByTo[at] = static_cast<uint32_t>(i); });
     std::vector<uint32_t> laneOrder(lanes.size());
     std::iota(laneOrder.begin(), laneOrder.end(), 0u);
     std::sort(laneOrder.begin(), laneOrder.end(), [&](uint32_t a, uint32_t b) {
