@@ -271,11 +271,15 @@ int main(int argc, char** argv)
             dspark::trace::loadTuning().chunkBytes = std::strtoull(argv[++i], nullptr, 10) << 10;
         else if (a == "--one-thread")
             dspark::trace::loadTuning().twoThreads = false;
+        else if (a == "--min-part-mb" && i + 1 < argc)
+            dspark::trace::loadTuning().minPartBytes = std::strtoull(argv[++i], nullptr, 10) << 20;
+        else if (a == "--max-parts" && i + 1 < argc)
+            dspark::trace::loadTuning().maxParts = std::strtoull(argv[++i], nullptr, 10);
         else {
             std::fprintf(stderr,
                          "usage: %s [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] "
                          "[--no-whole-document] [--loader-only] "
-                         "[--chunk-kb N] [--one-thread]\n",
+                         "[--chunk-kb N] [--one-thread] [--min-part-mb N] [--max-parts N]\n",
                          argv[0]);
             return 2;
         }
