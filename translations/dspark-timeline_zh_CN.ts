@@ -216,6 +216,10 @@
             <translation>%1：文件中 %2 处无效的 UTF-8 已替换为 '?'（%3）</translation>
         </message>
         <message>
+            <source>%1: %2 flow events are more than can be linked; flows are not shown</source>
+            <translation>%1：%2 个流事件超出了可关联的上限；不显示流连线</translation>
+        </message>
+        <message>
             <source>%1: %2 flow finishes have no flow start (the trace was probably trimmed); they are not linked</source>
             <translation>%1：%2 个 Flow 结束点没有对应的 Flow 起点（trace 可能被截断）；未建立关联</translation>
         </message>
