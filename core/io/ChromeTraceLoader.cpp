@@ -239,12 +239,14 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
             out.parts.push_back(std::move(part.ingest));
             return out;
         }
-        // An error or a cancel (a planned stop reached by the last part claimed cannot happen).
+        // An error or a cancel.
         out.parts.clear();
         out.failed = part.result.stop != TraceIngest::Stop::Cancelled;
         out.cancelled = !out.failed;
         out.errorOffset = part.result.errorOffset;
         out.errorMessage = part.result.errorMessage;
+        if (part.result.stop == TraceIngest::Stop::ReachedStop) // (the last part claimed: cannot happen)
+            out.errorMessage = "the events array was not read to its end";
         return out;
     }
     out.cancelled = true; // (the first claim always succeeds)
