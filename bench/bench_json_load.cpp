@@ -8,12 +8,13 @@
 //   2. our loader end to end (scan, parse, lanes, flows, finalize: a ready, browsable profile);
 //   3. Python's json.load of the same file (the whole python3 process under /usr/bin/time -v).
 // Each runs in its own child process, so each peak RSS and CPU time is its own. The loader and the
-// chunked baselines run in alternation, round by round, before the whole-document baselines. Without --file, a
+// chunked baselines run in alternation, round by round, before the whole-document baselines; each
+// round also runs the loader again right after itself, reported as "warm" (not the verdict). Without --file, a
 // trace_view-shaped file of --size-mb MB (default 1024) is generated in /tmp and deleted afterwards
 // (--keep keeps it).
 //
 //   bench_json_load [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] [--no-whole-document]
-//                   [--loader-only] [--chunk-kb N] [--one-thread]
+//                   [--loader-only] [--chunk-kb N] [--one-thread] [--min-part-mb N] [--max-parts N]
 // --no-whole-document skips the three whole-document baselines (slow, ~2 GB each, never the fastest).
 #include "SimdjsonTouch.h"
 #include "TraceViewGenerator.h"
@@ -327,7 +328,10 @@ int main(int argc, char** argv)
     // runs each once; the best of each is kept), so that all of them see the machine in the same
     // state. The whole-document baselines after them: each churns ~2 GB of fresh memory, which the
     // host reclaims for a while afterwards, slowing whatever touches fresh memory next.
-    Measure chunked, chunkedHaswell, chunkedIcelake, ours;
+    // Each round also runs the loader a second time right after itself ("warm"): on this kind of VM,
+    // memory freed a moment ago is still backed by the host and much faster to touch than memory that
+    // has been free for a few seconds, which is what a user's load gets (the verdict is on the first).
+    Measure chunked, chunkedHaswell, chunkedIcelake, ours, oursWarm;
     const auto keepBest = [](Measure& b, const Measure& m) {
         if (b.seconds < 0 || (m.seconds >= 0 && m.seconds < b.seconds))
             b = m;
@@ -339,6 +343,7 @@ int main(int argc, char** argv)
             keepBest(chunkedIcelake, simdTouch("icelake", "chunked", file));
         }
         keepBest(ours, inChild([&] { return ourLoader(file); }));
+        keepBest(oursWarm, inChild([&] { return ourLoader(file); }));
     }
     const Measure touch = withBaselines && withWhole
                               ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, false); }); })
@@ -355,6 +360,7 @@ int main(int argc, char** argv)
     row("simdjson touch, 4 MB chunks (haswell):", chunkedHaswell);
     row("simdjson touch, 4 MB chunks (icelake):", chunkedIcelake);
     row("dspark loader, end to end (file -> ready model):", ours);
+    row("dspark loader, again right after itself (warm):", oursWarm);
     Measure py;
     if (withPython) {
         py = python(file);
@@ -379,9 +385,12 @@ int main(int argc, char** argv)
         if (!fastest || m->seconds < fastest->seconds)
             fastest = m;
     }
-    if (fastest)
+    if (fastest) {
         std::printf("  (a) vs the fastest simdjson baseline: %.2f -> %s\n", ours.seconds / fastest->seconds,
                     ours.seconds / fastest->seconds <= 1.5 ? "met" : "NOT met");
+        if (oursWarm.seconds > 0)
+            std::printf("      (the loader warm, right after itself: %.2f)\n", oursWarm.seconds / fastest->seconds);
+    }
     if (withPython && py.seconds > 0)
         std::printf("  (b) python / loader = %.1f (target >= 10) -> %s\n", py.seconds / ours.seconds,
                     py.seconds / ours.seconds >= 10 ? "met" : "NOT met");
