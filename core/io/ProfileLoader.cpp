@@ -9,6 +9,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -156,7 +158,9 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 
     progress.update(loadShare, QCoreApplication::translate("ProfileLoader", "Indexing events"));
     profile->finalize();
-    if (profile->stats().events == 0 && !profile->stepRecords) {
+    const bool anyEvent =
+        std::any_of(profile->lanes.begin(), profile->lanes.end(), [](const Lane& lane) { return !lane.empty(); });
+    if (!anyEvent && !profile->stepRecords) { // (stats() would count every event: ~10 ms on 3 M events)
         outcome.error =
             QCoreApplication::translate("ProfileLoader", "%1: the profile holds no timed events (only metadata)")
                 .arg(QString::fromStdString(path));
