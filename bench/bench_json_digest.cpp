@@ -38,11 +38,13 @@ struct Fnv {
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    // DSPARK_DIGEST_SMALL_CHUNKS=1: tiny chunks and a split at any size, so small files take every
-    // chunk-cut and two-thread path of the loader (its output must not change).
+    // DSPARK_DIGEST_SMALL_CHUNKS=1: tiny chunks and many parts at any size, so small files take every
+    // chunk-cut, part and two-thread path of the loader (its output must not change).
     if (qEnvironmentVariableIntValue("DSPARK_DIGEST_SMALL_CHUNKS") == 1) {
         trace::loadTuning().chunkBytes = 256;
         trace::loadTuning().splitThreshold = 0;
+        trace::loadTuning().minPartBytes = 4096;
+        trace::loadTuning().maxParts = 64;
     }
     for (int a = 1; a < argc; ++a) {
         const LoadOutcome out = loadProfile(argv[a]);

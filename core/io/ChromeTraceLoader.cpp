@@ -191,8 +191,8 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
         for (size_t i = claim(); i != SIZE_MAX; i = claim()) {
             Part& part = parts[i];
             part.ingest = std::make_unique<TraceIngest>(data, size, options);
-            if (previous)
-                part.ingest->takeParseBuffers(*previous); // one parser and chunk buffer per thread
+            if (previous) // one parser and chunk buffer per thread; record blocks shared at part ends
+                part.ingest->continueFrom(*previous);
             previous = part.ingest.get();
             part.result = part.ingest->run(part.begin, part.stopAt, [&](size_t bytes) {
                 done += bytes;

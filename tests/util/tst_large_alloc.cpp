@@ -160,6 +160,80 @@ private Q_SLOTS:
             QCOMPARE(i, keep + more.size());
         }
     }
+    // Parts parsed one after another on a thread share the block where one ends and the next begins.
+    void continuedSliceStreamsShareABlockAndKeepTheirOwn()
+    {
+        const std::vector<SliceRecord> first = randomSlices(150000, 4), second = randomSlices(90000, 5);
+        SliceStream a;
+        for (const SliceRecord& s : first)
+            a.push(s);
+        SliceStream b;
+        b.continueAfter(a);
+        const SliceStream::Position empty = b.end();
+        QVERIFY(empty.used > 0); // b starts in the middle of a's last block
+        for (const SliceRecord& s : second)
+            b.push(s);
+        // A rollback of b to its start keeps a whole, and b can grow again.
+        b.rollback(empty);
+        QCOMPARE(b.size(), size_t(0));
+        for (const SliceRecord& s : second)
+            b.push(s);
+        // Drained in either order (b first here), each gives back its own slices.
+        size_t i = 0;
+        bool same = true;
+        b.drain([&](const SliceRecord& s) { same = same && i < second.size() && sameSlice(s, second[i++]); });
+        QVERIFY(same);
+        QCOMPARE(i, second.size());
+        i = 0;
+        a.drain([&](const SliceRecord& s) { same = same && i < first.size() && sameSlice(s, first[i++]); });
+        QVERIFY(same);
+        QCOMPARE(i, first.size());
+    }
+    void continuedBlockVectorsIndexFromTheirOwnStart()
+    {
+        using Vec = trace::BlockVector<uint64_t>;
+        Vec a, b, c;
+        const size_t na = Vec::BlockSize + 1000, nb = Vec::BlockSize + 77; // b crosses into a block of its own
+        for (size_t i = 0; i < na; ++i)
+            a.push_back(i);
+        b.continueAfter(a);
+        for (size_t i = 0; i < nb; ++i)
+            b.push_back(1000000 + i);
+        c.continueAfter(b);
+        for (size_t i = 0; i < 100; ++i)
+            c.push_back(7);
+        QCOMPARE(a.size(), na);
+        QCOMPARE(b.size(), nb);
+        QCOMPARE(a[na - 1], uint64_t(na - 1));
+        QCOMPARE(b[0], uint64_t(1000000));
+        QCOMPARE(b.at(nb - 1), uint64_t(1000000 + nb - 1));
+        QCOMPARE(c[99], uint64_t(7));
+        // The last one rolls back (a chunk that failed) and grows again; the others keep theirs.
+        c.truncate(10);
+        QCOMPARE(c.size(), size_t(10));
+        c.truncate(0);
+        QCOMPARE(c.size(), size_t(0));
+        c.push_back(42);
+        QCOMPARE(c[0], uint64_t(42));
+        QCOMPARE(b.at(nb - 1), uint64_t(1000000 + nb - 1));
+        // Drained in any order, each gives back its own elements.
+        std::vector<uint64_t> rest;
+        c.drain([&](uint64_t v) { rest.push_back(v); });
+        QCOMPARE(rest, std::vector<uint64_t>{42});
+        uint64_t sum = 0;
+        size_t n = 0;
+        a.drain([&](uint64_t v) {
+            sum += v;
+            ++n;
+        });
+        QCOMPARE(n, na);
+        QCOMPARE(sum, uint64_t(na) * (na - 1) / 2);
+        n = 0;
+        bool same = true;
+        b.forEach([&](uint64_t v) { same = same && v == 1000000 + n++; });
+        QVERIFY(same);
+        QCOMPARE(n, nb);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLargeAlloc)

@@ -183,10 +183,13 @@ void TraceIngest::releaseParseBuffers()
     m_parser = new od::parser();
 }
 
-void TraceIngest::takeParseBuffers(TraceIngest& done)
+void TraceIngest::continueFrom(TraceIngest& done)
 {
     std::swap(m_buffer, done.m_buffer);
     std::swap(m_parser, done.m_parser);
+    slices.continueAfter(done.slices);
+    flows.continueAfter(done.flows);
+    counters.continueAfter(done.counters);
 }
 
 uint32_t TraceIngest::trackId(const TrackKey& key)

@@ -72,10 +72,11 @@ public:
     // Frees the chunk buffer and the parser's indexes (tens of MB) once parsing is over, for what the
     // load builds next to reuse.
     void releaseParseBuffers();
-    // Takes over the parser and chunk buffer of an ingest that is done parsing (the next part parsed
-    // on the same thread reuses their pages).
-    void takeParseBuffers(TraceIngest& done);
-    // Bytes held by the record blocks (whole 2 MB blocks).
+    // For the next part parsed on the same thread: takes over the parser and chunk buffer of an
+    // ingest that is done parsing, and continues its record blocks where they end (the two share the
+    // blocks), so that their pages are reused instead of fresh ones touched.
+    void continueFrom(TraceIngest& done);
+    // Bytes of the records (not of the 2 MB blocks that hold them).
     size_t recordBytes() const { return slices.bytesUsed() + flows.bytesUsed() + counters.bytesUsed(); }
 
     // ---- output (read by TraceBuilder after run) ----

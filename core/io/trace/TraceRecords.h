@@ -166,7 +166,9 @@ struct TrackGpu {
 
 // Append-only storage in fixed 2 MB blocks (huge pages where allowed): growing never copies, never
 // initialises, and over-allocates by at most one block. A block is handed back to the kernel when
-// drained, for the model built from it to reuse.
+// drained, for the model built from it to reuse. continueAfter() starts a vector in the free end of
+// another's last block (blocks are shared, freed when the last vector holding them lets go), so that
+// the parts a thread parses one after another do not each leave a partly filled block behind.
 template <typename T> class BlockVector {
     static_assert(std::is_trivial_v<T>);
 
@@ -176,29 +178,46 @@ public:
     void push_back(const T& value)
     {
         if (m_used == BlockSize || m_blocks.empty()) {
-            m_blocks.emplace_back(static_cast<T*>(allocateLarge(kHugePage)));
+            m_blocks.emplace_back(static_cast<T*>(allocateLarge(kHugePage)), BlockDeleter{});
             m_used = 0;
         }
         m_blocks.back().get()[m_used++] = value;
         ++m_size;
     }
+    // Continues in the free end of `done`'s last block (this vector must be empty; `done` must not
+    // grow any more).
+    void continueAfter(const BlockVector& done)
+    {
+        if (!empty() || done.m_blocks.empty() || done.m_used >= BlockSize)
+            return;
+        m_blocks.assign(1, done.m_blocks.back());
+        m_first = m_used = done.m_used;
+    }
     size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
-    const T& operator[](size_t i) const { return m_blocks[i / BlockSize].get()[i % BlockSize]; }
-    T& at(size_t i) { return m_blocks[i / BlockSize].get()[i % BlockSize]; }
+    const T& operator[](size_t i) const
+    {
+        const size_t j = i + m_first;
+        return m_blocks[j / BlockSize].get()[j % BlockSize];
+    }
+    T& at(size_t i)
+    {
+        const size_t j = i + m_first;
+        return m_blocks[j / BlockSize].get()[j % BlockSize];
+    }
     void clear()
     {
         m_blocks.clear();
         m_used = 0;
         m_size = 0;
+        m_first = 0;
     }
-    // Visits every element in order, freeing each block once visited.
+    // Visits every element in order, letting go of each block once visited.
     template <typename Visit> void drain(Visit&& visit)
     {
         for (size_t b = 0; b < m_blocks.size(); ++b) {
-            const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
             const T* block = m_blocks[b].get();
-            for (size_t i = 0; i < n; ++i)
+            for (size_t i = begin(b), n = end(b); i < n; ++i)
                 visit(block[i]);
             m_blocks[b].reset();
         }
@@ -207,18 +226,16 @@ public:
     template <typename Visit> void forEach(Visit&& visit) const
     {
         for (size_t b = 0; b < m_blocks.size(); ++b) {
-            const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
             const T* block = m_blocks[b].get();
-            for (size_t i = 0; i < n; ++i)
+            for (size_t i = begin(b), n = end(b); i < n; ++i)
                 visit(block[i]);
         }
     }
     template <typename Visit> void forEachMutable(Visit&& visit)
     {
         for (size_t b = 0; b < m_blocks.size(); ++b) {
-            const size_t n = b + 1 == m_blocks.size() ? m_used : BlockSize;
             T* block = m_blocks[b].get();
-            for (size_t i = 0; i < n; ++i)
+            for (size_t i = begin(b), n = end(b); i < n; ++i)
                 visit(block[i]);
         }
     }
@@ -227,20 +244,25 @@ public:
     {
         if (n >= m_size)
             return;
-        const size_t blocks = n == 0 ? 0 : (n - 1) / BlockSize + 1;
+        const size_t total = n + m_first; // slots up to the new end, counted from the first block's start
+        const size_t blocks = total == 0 ? 0 : (total - 1) / BlockSize + 1;
         m_blocks.resize(blocks);
         m_size = n;
-        m_used = n == 0 ? 0 : n - (blocks - 1) * BlockSize;
+        m_used = blocks == 0 ? 0 : total - (blocks - 1) * BlockSize;
     }
-    size_t bytesUsed() const { return m_blocks.size() * kHugePage; }
+    // Bytes of its elements (each block shared with a continued vector is counted once).
+    size_t bytesUsed() const { return m_size * sizeof(T); }
 
 private:
     struct BlockDeleter {
         void operator()(T* p) const { freeLarge(p, kHugePage); }
     };
-    std::vector<std::unique_ptr<T, BlockDeleter>> m_blocks;
-    size_t m_used = 0;
+    size_t begin(size_t b) const { return b == 0 ? m_first : 0; }
+    size_t end(size_t b) const { return b + 1 == m_blocks.size() ? m_used : BlockSize; }
+    std::vector<std::shared_ptr<T>> m_blocks;
+    size_t m_used = 0; // slots used in the last block (from its start)
     size_t m_size = 0;
+    size_t m_first = 0; // slots of the first block that belong to the vector this one continues
 };
 
 // A part's slices in file order, packed: a header byte (the hint and whether a correlation id
@@ -248,7 +270,8 @@ private:
 // duration, the args offset (zigzag delta), the track, the name and the correlation id (zigzag).
 // About 17 bytes a slice instead of 48: parsed records are the load's largest fresh memory, and on
 // the machines this runs on first touch of fresh memory costs more than parsing the JSON.
-// Stored in 2 MB blocks (huge pages where allowed), each handed back to the kernel once drained.
+// Stored in 2 MB blocks (huge pages where allowed), each handed back to the kernel once drained;
+// continueAfter() shares a block as BlockVector's does.
 class SliceStream {
 public:
     static constexpr size_t kMaxRecordBytes = 1 + 6 * 10;
@@ -256,7 +279,7 @@ public:
     // Where the stream ends now: rollback() returns to it.
     struct Position {
         size_t block = 0; // number of full blocks before the write block
-        size_t used = 0;  // bytes used in the write block
+        size_t used = 0;  // bytes used in the write block (from its start)
         size_t count = 0;
         int64_t prevStart = 0;
         uint64_t prevOffset = 0;
@@ -281,9 +304,28 @@ public:
         m_prevOffset = s.offset;
         ++m_count;
     }
+    // Continues in the free end of `done`'s last block (this stream must be empty; `done` must not
+    // grow any more).
+    void continueAfter(const SliceStream& done)
+    {
+        if (!empty() || done.m_blocks.empty() || size_t(done.m_limit - done.m_write) < kMaxRecordBytes)
+            return;
+        m_blocks.assign(1, done.m_blocks.back());
+        m_fullUsed.clear();
+        m_write = done.m_write;
+        m_limit = done.m_limit;
+        m_firstOffset = size_t(m_write - m_blocks.front().get());
+    }
     size_t size() const { return m_count; }
     bool empty() const { return m_count == 0; }
-    size_t bytesUsed() const { return m_blocks.size() * kHugePage; }
+    // Bytes of its packed slices (each block shared with a continued stream is counted once).
+    size_t bytesUsed() const
+    {
+        size_t bytes = 0;
+        for (size_t b = 0; b < m_blocks.size(); ++b)
+            bytes += blockUsed(b) - blockStart(b);
+        return bytes;
+    }
 
     Position end() const
     {
@@ -301,7 +343,7 @@ public:
         int64_t prevStart = from.prevStart;
         uint64_t prevOffset = from.prevOffset;
         for (size_t b = from.block; b < m_blocks.size(); ++b) {
-            const uint8_t* p = m_blocks[b].get() + (b == from.block ? from.used : 0);
+            const uint8_t* p = m_blocks[b].get() + (b == from.block ? from.used : blockStart(b));
             const uint8_t* end = m_blocks[b].get() + blockUsed(b);
             while (p < end)
                 visit(decode(p, prevStart, prevOffset));
@@ -326,8 +368,8 @@ public:
         int64_t prevStart = 0;
         uint64_t prevOffset = 0;
         for (size_t b = 0; b < m_blocks.size(); ++b) {
-            const uint8_t* p = m_blocks[b].get();
-            const uint8_t* end = p + blockUsed(b);
+            const uint8_t* p = m_blocks[b].get() + blockStart(b);
+            const uint8_t* end = m_blocks[b].get() + blockUsed(b);
             while (p < end)
                 visit(decode(p, prevStart, prevOffset));
             m_blocks[b].reset();
@@ -339,6 +381,7 @@ public:
         m_blocks.clear();
         m_fullUsed.clear();
         m_write = m_limit = nullptr;
+        m_firstOffset = 0;
         m_count = 0;
         m_prevStart = 0;
         m_prevOffset = 0;
@@ -378,6 +421,8 @@ private:
         prevOffset = s.offset;
         return s;
     }
+    size_t blockStart(size_t b) const { return b == 0 ? m_firstOffset : 0; }
+    // Where the bytes of block b end (from its start).
     size_t blockUsed(size_t b) const
     {
         return b < m_fullUsed.size() ? m_fullUsed[b] : size_t(m_write - m_blocks[b].get());
@@ -386,17 +431,18 @@ private:
     {
         if (!m_blocks.empty())
             m_fullUsed.push_back(static_cast<uint32_t>(m_write - m_blocks.back().get()));
-        m_blocks.emplace_back(static_cast<uint8_t*>(allocateLarge(kHugePage)));
+        m_blocks.emplace_back(static_cast<uint8_t*>(allocateLarge(kHugePage)), BlockDeleter{});
         m_write = m_blocks.back().get();
         m_limit = m_write + kHugePage;
     }
     struct BlockDeleter {
         void operator()(uint8_t* p) const { freeLarge(p, kHugePage); }
     };
-    std::vector<std::unique_ptr<uint8_t, BlockDeleter>> m_blocks;
-    std::vector<uint32_t> m_fullUsed; // bytes used in each block but the last
+    std::vector<std::shared_ptr<uint8_t>> m_blocks;
+    std::vector<uint32_t> m_fullUsed; // where the bytes of each block but the last end
     uint8_t* m_write = nullptr;
     uint8_t* m_limit = nullptr;
+    size_t m_firstOffset = 0; // bytes of the first block that belong to the stream this one continues
     size_t m_count = 0;
     int64_t m_prevStart = 0;
     uint64_t m_prevOffset = 0;
