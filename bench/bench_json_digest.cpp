@@ -74,7 +74,12 @@ int main(int argc, char** argv)
             f.vec(l.nameId);
             f.vec(l.kind);
             f.vec(l.depth);
-            f.vec(l.corrId);
+            {
+                std::vector<int64_t> corr(l.corrId.size()); // (hashed as the int64 column it once was)
+                for (size_t i = 0; i < corr.size(); ++i)
+                    corr[i] = l.corrId[i];
+                f.vec(corr);
+            }
             f.vec(l.argsRef);
             f.vec(l.value);
             // The running maximum of ends per event (the model keeps it per block of events now).

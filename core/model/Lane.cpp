@@ -1,6 +1,7 @@
 #include "model/Lane.h"
 
 #include <algorithm>
+#include <mutex>
 #include <numeric>
 
 namespace dspark {
@@ -43,6 +44,76 @@ bool isDeviceLane(LaneKind kind)
     return kind == LaneKind::NpuStream || kind == LaneKind::GpuStream;
 }
 
+// ---- CorrColumn
+namespace {
+std::mutex& wideMutex() // (values outside int32 are rare: one lock for all columns)
+{
+    static std::mutex m;
+    return m;
+}
+} // namespace
+
+void CorrColumn::setWide(size_t i, int64_t v)
+{
+    m_narrow[i] = kWide;
+    std::lock_guard<std::mutex> lock(wideMutex());
+    m_wide.push_back({static_cast<uint32_t>(i), v});
+    m_wideSorted = false;
+}
+
+int64_t CorrColumn::wide(size_t i) const
+{
+    if (m_wideSorted) {
+        const auto it =
+            std::lower_bound(m_wide.begin(), m_wide.end(), i, [](const Wide& w, size_t row) { return w.row < row; });
+        return it != m_wide.end() && it->row == i ? it->value : -1;
+    }
+    for (auto it = m_wide.rbegin(); it != m_wide.rend(); ++it)
+        if (it->row == i)
+            return it->value;
+    return -1;
+}
+
+void CorrColumn::resize(size_t n)
+{
+    m_narrow.resize(n);
+    std::erase_if(m_wide, [&](const Wide& w) { return w.row >= n; });
+}
+
+void CorrColumn::resize(size_t n, int64_t v)
+{
+    const size_t old = m_narrow.size();
+    resize(n);
+    for (size_t i = old; i < n; ++i)
+        set(i, v);
+}
+
+void CorrColumn::permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex)
+{
+    LargeVector<int32_t> sorted(m_narrow.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        sorted[i] = m_narrow[order[i]];
+    m_narrow.swap(sorted);
+    for (Wide& w : m_wide)
+        w.row = newIndex[w.row];
+    m_wideSorted = m_wide.empty();
+}
+
+void CorrColumn::finish()
+{
+    if (m_wideSorted)
+        return;
+    // By row; of several values set for one row, the last.
+    std::stable_sort(m_wide.begin(), m_wide.end(), [](const Wide& a, const Wide& b) { return a.row < b.row; });
+    std::vector<Wide> kept;
+    for (size_t k = 0; k < m_wide.size(); ++k)
+        if (k + 1 == m_wide.size() || m_wide[k + 1].row != m_wide[k].row)
+            kept.push_back(m_wide[k]);
+    m_wide.swap(kept);
+    m_wideSorted = true;
+}
+
+// ---- Lane
 uint32_t Lane::append(TimeNs start, TimeNs duration, uint32_t name, EventKind eventKind, int64_t corr, uint64_t args)
 {
     const auto index = static_cast<uint32_t>(startNs.size());
@@ -116,13 +187,14 @@ LargeVector<uint32_t> Lane::finalize()
         permute(durationNs, order);
         permute(nameId, order);
         permute(kind, order);
-        permute(corrId, order);
         permute(argsRef, order);
         permute(value, order);
         newIndex.resize(n);
         for (uint32_t i = 0; i < n; ++i)
             newIndex[order[i]] = i;
+        corrId.permute(order, newIndex);
     }
+    corrId.finish();
 
     // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
     // go one level below the slice they overlap, so nothing is drawn on top of anything else.
@@ -164,7 +236,7 @@ LargeVector<uint32_t> Lane::finalize()
     releaseUnusedPages(nameId);
     releaseUnusedPages(kind);
     releaseUnusedPages(depth);
-    releaseUnusedPages(corrId);
+    corrId.releaseUnusedPages();
     releaseUnusedPages(argsRef);
     releaseUnusedPages(value);
     for (LargeVector<uint32_t>& ids : byDepth)
@@ -210,9 +282,8 @@ size_t Lane::bytesUsed() const
 {
     return startNs.capacity() * sizeof(TimeNs) + durationNs.capacity() * sizeof(TimeNs) +
            nameId.capacity() * sizeof(uint32_t) + kind.capacity() + depth.capacity() * sizeof(uint16_t) +
-           corrId.capacity() * sizeof(int64_t) + argsRef.capacity() * sizeof(uint64_t) +
-           value.capacity() * sizeof(double) + blockMaxEndNs.capacity() * sizeof(TimeNs) +
-           (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
+           corrId.bytesUsed() + argsRef.capacity() * sizeof(uint64_t) + value.capacity() * sizeof(double) +
+           blockMaxEndNs.capacity() * sizeof(TimeNs) + (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
 }
 
 } // namespace dspark

@@ -53,6 +53,54 @@ struct LaneInfo {
     int sortIndex = 0;     // display order hint from the source
 };
 
+// The correlation ids of a lane's events: 4 bytes an event, the rare value outside int32 (and
+// INT32_MIN itself) kept beside, by row. -1 means none. Rows are set once each while loading, from
+// any thread (distinct rows); finish() (Lane::finalize) orders the values kept beside for look-up.
+class CorrColumn {
+public:
+    int64_t operator[](size_t i) const
+    {
+        const int32_t v = m_narrow[i];
+        return v != kWide ? v : wide(i);
+    }
+    void set(size_t i, int64_t v)
+    {
+        if (v > INT32_MIN && v <= INT32_MAX)
+            m_narrow[i] = static_cast<int32_t>(v);
+        else
+            setWide(i, v);
+    }
+    void push_back(int64_t v)
+    {
+        m_narrow.push_back(0);
+        set(m_narrow.size() - 1, v);
+    }
+    size_t size() const { return m_narrow.size(); }
+    bool empty() const { return m_narrow.empty(); }
+    size_t capacity() const { return m_narrow.capacity(); }
+    void reserve(size_t n) { m_narrow.reserve(n); }
+    // New rows are unset (like LargeVector's resize): every one must be set() before it is read.
+    void resize(size_t n);
+    void resize(size_t n, int64_t v);
+    // Reorders the rows: row order[i] becomes row i (newIndex is its inverse).
+    void permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex);
+    void finish();
+    void releaseUnusedPages() { dspark::releaseUnusedPages(m_narrow); }
+    size_t bytesUsed() const { return m_narrow.capacity() * sizeof(int32_t) + m_wide.capacity() * sizeof(Wide); }
+
+private:
+    static constexpr int32_t kWide = INT32_MIN;
+    struct Wide {
+        uint32_t row;
+        int64_t value;
+    };
+    int64_t wide(size_t i) const;
+    void setWide(size_t i, int64_t v);
+    LargeVector<int32_t> m_narrow;
+    std::vector<Wide> m_wide; // by row once finished; else in the order set (the last one counts)
+    bool m_wideSorted = true;
+};
+
 // One lane's events as flat, sorted struct-of-arrays columns (no object per event).
 // Filled by loaders through append*(), then finalize() sorts by (start, longer first), computes
 // nesting depth and the running maximum of end times that makes range look-ups a binary search.
@@ -66,7 +114,7 @@ public:
     LargeVector<uint32_t> nameId; // into Profile::strings
     LargeVector<EventKind> kind;
     LargeVector<uint16_t> depth;   // nesting depth (0 = top level)
-    LargeVector<int64_t> corrId;   // connection / correlation id of the source, -1 if none
+    CorrColumn corrId;             // connection / correlation id of the source, -1 if none
     LargeVector<uint64_t> argsRef; // Profile::args reference, 0 = no args
     LargeVector<double> value;     // counter lanes only: the sample value (empty otherwise)
     // The running maximum of start+duration at the end of each block of kEndBlock events (computed

@@ -4,6 +4,8 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 #include <vector>
 
 using namespace dspark;
@@ -70,6 +72,46 @@ private Q_SLOTS:
                 QVERIFY(last >= first && last <= lane.size());
             }
         }
+    }
+
+    void correlationIdsKeepEveryValueThroughSortingAndRollback()
+    {
+        // 4 bytes a row; values outside int32 (and INT32_MIN itself) are kept beside, by row.
+        const int64_t values[] = {-1,
+                                  0,
+                                  7,
+                                  INT32_MAX,
+                                  int64_t(INT32_MAX) + 1,
+                                  INT32_MIN,
+                                  int64_t(INT32_MIN) + 1,
+                                  INT64_MAX,
+                                  INT64_MIN,
+                                  5'000'000'000LL};
+        const size_t kinds = std::size(values);
+        Lane lane;
+        for (size_t i = 0; i < 300; ++i) // appended in reverse time order: finalize moves every row
+            lane.append(TimeNs(10'000 - i * 10), 5, 1, EventKind::Kernel, values[i % kinds]);
+        // Rolled back to 200 rows, then grown again with other values.
+        lane.resize(200);
+        QCOMPARE(lane.corrId.size(), size_t(200));
+        for (size_t i = 200; i < 250; ++i)
+            lane.append(TimeNs(10'000 - i * 10), 5, 1, EventKind::Kernel, values[(i + 3) % kinds]);
+        // Set in place after a resize without values (as the JSON loader places rows).
+        lane.resize(260);
+        for (size_t i = 250; i < 260; ++i)
+            lane.corrId.set(i, values[(i + 5) % kinds]);
+        lane.corrId.set(255, 12345); // set twice: the last value counts
+        const auto expected = [&](size_t row) -> int64_t {
+            if (row == 255)
+                return 12345;
+            return values[(row < 200 ? row : row < 250 ? row + 3 : row + 5) % kinds];
+        };
+        for (size_t i = 0; i < 260; ++i)
+            QCOMPARE(lane.corrId[i], expected(i));
+        const LargeVector<uint32_t> moved = lane.finalize();
+        QCOMPARE(moved.size(), size_t(260));
+        for (size_t i = 0; i < 260; ++i)
+            QCOMPARE(lane.corrId[moved[i]], expected(i));
     }
 
     void profileRemapsLinksAfterSorting()

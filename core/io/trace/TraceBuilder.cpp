@@ -388,7 +388,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         lane.durationNs[i] = s.durationNs;
         lane.nameId[i] = name;
         lane.kind[i] = eventKindFor(t.role, s.hint);
-        lane.corrId[i] = s.corr == SliceRecord::kCorrNone ? -1 : s.corr;
+        lane.corrId.set(i, s.corr == SliceRecord::kCorrNone ? -1 : s.corr);
         lane.argsRef[i] = s.offset ? Profile::makeArgsRef(source, s.offset) : 0;
     };
     forEachParallel(parallel, partCount, [&](size_t k) {
