@@ -54,8 +54,9 @@ struct LaneInfo {
 };
 
 // The correlation ids of a lane's events: 4 bytes an event, the rare value outside int32 (and
-// INT32_MIN itself) kept beside, by row. -1 means none. Rows are set once each while loading, from
-// any thread (distinct rows); finish() (Lane::finalize) orders the values kept beside for look-up.
+// INT32_MIN itself) kept beside, by row. -1 means none. Rows are set while loading, from any thread
+// (each row from one thread); a row set twice keeps its last value. finish() (Lane::finalize) orders
+// the values kept beside for look-up.
 class CorrColumn {
 public:
     int64_t operator[](size_t i) const
