@@ -44,6 +44,17 @@ bool isDeviceLane(LaneKind kind)
     return kind == LaneKind::NpuStream || kind == LaneKind::GpuStream;
 }
 
+// Reorders a column: row order[i] becomes row i.
+template <typename Column> static void permute(Column& column, const LargeVector<uint32_t>& order)
+{
+    if (column.empty())
+        return;
+    Column sorted(column.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        sorted[i] = column[order[i]];
+    column.swap(sorted);
+}
+
 // ---- CorrColumn
 namespace {
 std::mutex& wideMutex() // (values outside int32 are rare: one lock for all columns)
@@ -90,10 +101,7 @@ void CorrColumn::resize(size_t n, int64_t v)
 
 void CorrColumn::permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex)
 {
-    LargeVector<int32_t> sorted(m_narrow.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        sorted[i] = m_narrow[order[i]];
-    m_narrow.swap(sorted);
+    dspark::permute(m_narrow, order);
     for (Wide& w : m_wide)
         w.row = newIndex[w.row];
     m_wideSorted = m_wide.empty();
@@ -154,16 +162,6 @@ void Lane::resize(size_t n)
     argsRef.resize(n, 0);
     if (samples)
         value.resize(n, 0.0);
-}
-
-template <typename Column> static void permute(Column& column, const LargeVector<uint32_t>& order)
-{
-    if (column.empty())
-        return;
-    Column sorted(column.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        sorted[i] = column[order[i]];
-    column.swap(sorted);
 }
 
 LargeVector<uint32_t> Lane::finalize()

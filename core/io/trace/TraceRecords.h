@@ -164,6 +164,11 @@ struct TrackGpu {
     int64_t stream = kAbsent; // args "stream", when given
 };
 
+// Frees a 2 MB record block (BlockVector's and SliceStream's).
+struct RecordBlockFree {
+    void operator()(void* p) const { freeLarge(p, kHugePage); }
+};
+
 // Append-only storage in fixed 2 MB blocks (huge pages where allowed): growing never copies, never
 // initialises, and over-allocates by at most one block. A block is handed back to the kernel when
 // drained, for the model built from it to reuse. continueAfter() starts a vector in the free end of
@@ -178,7 +183,7 @@ public:
     void push_back(const T& value)
     {
         if (m_used == BlockSize || m_blocks.empty()) {
-            m_blocks.emplace_back(static_cast<T*>(allocateLarge(kHugePage)), BlockDeleter{});
+            m_blocks.emplace_back(static_cast<T*>(allocateLarge(kHugePage)), RecordBlockFree{});
             m_used = 0;
         }
         m_blocks.back().get()[m_used++] = value;
@@ -254,9 +259,6 @@ public:
     size_t bytesUsed() const { return m_size * sizeof(T); }
 
 private:
-    struct BlockDeleter {
-        void operator()(T* p) const { freeLarge(p, kHugePage); }
-    };
     size_t begin(size_t b) const { return b == 0 ? m_first : 0; }
     size_t end(size_t b) const { return b + 1 == m_blocks.size() ? m_used : BlockSize; }
     std::vector<std::shared_ptr<T>> m_blocks;
@@ -431,13 +433,10 @@ private:
     {
         if (!m_blocks.empty())
             m_fullUsed.push_back(static_cast<uint32_t>(m_write - m_blocks.back().get()));
-        m_blocks.emplace_back(static_cast<uint8_t*>(allocateLarge(kHugePage)), BlockDeleter{});
+        m_blocks.emplace_back(static_cast<uint8_t*>(allocateLarge(kHugePage)), RecordBlockFree{});
         m_write = m_blocks.back().get();
         m_limit = m_write + kHugePage;
     }
-    struct BlockDeleter {
-        void operator()(uint8_t* p) const { freeLarge(p, kHugePage); }
-    };
     std::vector<std::shared_ptr<uint8_t>> m_blocks;
     std::vector<uint32_t> m_fullUsed; // where the bytes of each block but the last end
     uint8_t* m_write = nullptr;
