@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+using dspark::trace::parseJsonInteger;
 using dspark::trace::parseScaledDecimal;
 
 namespace {
@@ -58,6 +59,12 @@ private Q_SLOTS:
         QTest::newRow("negative half") << "-0.5" << 0 << true << qint64(-1);
         QTest::newRow("no integer digits") << ".25" << 3 << true << qint64(250);
         QTest::newRow("no fraction digits") << "12." << 3 << true << qint64(12000);
+        QTest::newRow("a point alone") << "." << 3 << false << qint64(0);
+        QTest::newRow("exponent") << "1.5e3" << 3 << true << qint64(1500000);
+        QTest::newRow("fraction then exponent, past the kept digits") << "2.12345E-1" << 3 << true << qint64(212);
+        QTest::newRow("short fraction, scale 9") << "3.25" << 9 << true << qint64(3250000000);
+        QTest::newRow("letter in the fraction") << "3.2x" << 3 << false << qint64(0);
+        QTest::newRow("letter past the kept digits") << "3.2500x" << 3 << false << qint64(0);
     }
     void scaledDecimalsAreExact()
     {
@@ -69,6 +76,39 @@ private Q_SLOTS:
         QCOMPARE(parseScaledDecimal(text.toStdString(), scale, out), ok);
         if (ok)
             QCOMPARE(qint64(out), value);
+    }
+    void integersAreExact_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<quint64>("bits");
+        QTest::addColumn<bool>("big");
+        QTest::newRow("zero") << "0" << true << quint64(0) << false;
+        QTest::newRow("19 digits") << "9999999999999999999" << true << quint64(9999999999999999999ull) << true;
+        QTest::newRow("int64 max") << "9223372036854775807" << true << quint64(INT64_MAX) << false;
+        QTest::newRow("uint64 max") << "18446744073709551615" << true << quint64(UINT64_MAX) << true;
+        QTest::newRow("uint64 max + 1") << "18446744073709551616" << false << quint64(0) << false;
+        QTest::newRow("21 digits") << "100000000000000000000" << false << quint64(0) << false;
+        QTest::newRow("int64 min") << "-9223372036854775808" << true << (quint64(1) << 63) << false;
+        QTest::newRow("below int64 min") << "-9223372036854775809" << false << quint64(0) << false;
+        QTest::newRow("minus one") << "-1" << true << quint64(UINT64_MAX) << false;
+        QTest::newRow("a letter") << "12a" << false << quint64(0) << false;
+        QTest::newRow("a letter as the 20th") << "1234567890123456789x" << false << quint64(0) << false;
+        QTest::newRow("minus alone") << "-" << false << quint64(0) << false;
+    }
+    void integersAreExact()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, ok);
+        QFETCH(quint64, bits);
+        QFETCH(bool, big);
+        uint64_t got = 0;
+        bool gotBig = false;
+        QCOMPARE(parseJsonInteger(text.toStdString(), got, gotBig), ok);
+        if (ok) {
+            QCOMPARE(quint64(got), bits);
+            QCOMPARE(gotBig, big);
+        }
     }
     void randomDecimalsMatchExactArithmetic()
     {

@@ -1,5 +1,6 @@
 #include "io/trace/JsonText.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <limits>
@@ -194,6 +195,26 @@ static bool eightDigits(const char* p, uint64_t& value)
     return true;
 }
 
+static constexpr uint64_t kPow10[19] = {1,
+                                        10,
+                                        100,
+                                        1000,
+                                        10000,
+                                        100000,
+                                        1000000,
+                                        10000000,
+                                        100000000,
+                                        1000000000,
+                                        10000000000,
+                                        100000000000,
+                                        1000000000000,
+                                        10000000000000,
+                                        100000000000000,
+                                        1000000000000000,
+                                        10000000000000000,
+                                        100000000000000000,
+                                        1000000000000000000};
+
 bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
 {
     size_t i = 0;
@@ -220,40 +241,36 @@ bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
     }
     if (intDigits == 0 && !(i < n && t[i] == '.'))
         return false;
-    if (intDigits <= 18 && (i == n || t[i] == '.')) {
+    if (intDigits <= 18 && scaleDigits >= 0 && scaleDigits <= 18 && (i == n || t[i] == '.')) {
+        const auto scale = static_cast<size_t>(scaleDigits);
         uint64_t frac = 0;
-        int fracDigits = 0;
         bool roundUp = false;
         if (i < n) {
-            ++i;
-            const size_t fracStart = i;
-            while (i < n && isDigit(t[i])) {
-                if (fracDigits < scaleDigits) {
-                    frac = frac * 10 + static_cast<uint64_t>(t[i] - '0');
-                    ++fracDigits;
-                } else if (i == fracStart + static_cast<size_t>(scaleDigits)) {
-                    roundUp = t[i] >= '5';
-                }
-                ++i;
+            const size_t fracStart = ++i;
+            const size_t keepEnd = std::min(n, fracStart + scale);
+            for (; i < keepEnd && isDigit(t[i]); ++i)
+                frac = frac * 10 + static_cast<uint64_t>(t[i] - '0');
+            frac *= kPow10[scale - (i - fracStart)];
+            if (i == keepEnd && i < n) { // digits past the kept ones: the first rounds, the rest are checked
+                roundUp = t[i] >= '5';
+                while (i < n && isDigit(t[i]))
+                    ++i;
             }
+            if (i != n)
+                goto general;
             if (i == fracStart && intDigits == 0)
                 return false;
         }
-        if (i == n) {
-            for (int k = fracDigits; k < scaleDigits; ++k)
-                frac *= 10;
-            uint64_t scale = 1;
-            for (int k = 0; k < scaleDigits; ++k)
-                scale *= 10;
-            // intPart * scale + frac (+ 1) must fit int64 (checked without a division: one per ts).
-            uint64_t v = 0;
-            if (__builtin_mul_overflow(intPart, scale, &v) || __builtin_add_overflow(v, frac + (roundUp ? 1 : 0), &v) ||
-                v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-                return false;
-            out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
-            return true;
-        }
+        // intPart * scale + frac (+ 1) must fit int64 (checked without a division: one per ts).
+        uint64_t v = 0;
+        if (__builtin_mul_overflow(intPart, kPow10[scale], &v) ||
+            __builtin_add_overflow(v, frac + (roundUp ? 1 : 0), &v) ||
+            v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+            return false;
+        out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+        return true;
     }
+general:
     // General path: collect the significant digits and a decimal exponent, then shift exactly.
     i = intStart;
     std::string digits;
@@ -338,13 +355,17 @@ bool parseJsonInteger(std::string_view t, uint64_t& bits, bool& isUnsignedBig)
     if (i >= t.size())
         return false;
     uint64_t v = 0;
-    for (; i < t.size(); ++i) {
+    // Up to 19 digits cannot overflow uint64 (10^19 - 1 < 2^64); a 20th is checked.
+    const size_t safeEnd = std::min(t.size(), i + 19);
+    for (; i < safeEnd; ++i) {
         if (!isDigit(t[i]))
             return false;
-        const auto d = static_cast<uint64_t>(t[i] - '0');
-        if (v > (std::numeric_limits<uint64_t>::max() - d) / 10)
+        v = v * 10 + static_cast<uint64_t>(t[i] - '0');
+    }
+    for (; i < t.size(); ++i) {
+        if (!isDigit(t[i]) || __builtin_mul_overflow(v, 10, &v) ||
+            __builtin_add_overflow(v, static_cast<uint64_t>(t[i] - '0'), &v))
             return false;
-        v = v * 10 + d;
     }
     if (negative) {
         if (v > uint64_t(1) << 63)
