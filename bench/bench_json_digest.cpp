@@ -70,7 +70,12 @@ int main(int argc, char** argv)
             f.bytes(&l.info.threadId, sizeof l.info.threadId);
             f.bytes(&l.info.sortIndex, sizeof l.info.sortIndex);
             f.vec(l.startNs);
-            f.vec(l.durationNs);
+            {
+                std::vector<int64_t> dur(l.durationNs.size()); // (hashed as the int64 column it once was)
+                for (size_t i = 0; i < dur.size(); ++i)
+                    dur[i] = l.durationNs[i];
+                f.vec(dur);
+            }
             f.vec(l.nameId);
             f.vec(l.kind);
             f.vec(l.depth);

@@ -55,16 +55,16 @@ template <typename Column> static void permute(Column& column, const LargeVector
     column.swap(sorted);
 }
 
-// ---- CorrColumn
+// ---- NarrowColumn
 namespace {
-std::mutex& wideMutex() // (values outside int32 are rare: one lock for all columns)
+std::mutex& wideMutex() // (wide values are rare: one lock for all columns)
 {
     static std::mutex m;
     return m;
 }
 } // namespace
 
-void CorrColumn::setWide(size_t i, int64_t v)
+template <typename Narrow> void NarrowColumn<Narrow>::setWide(size_t i, int64_t v)
 {
     m_narrow[i] = kWide;
     std::lock_guard<std::mutex> lock(wideMutex());
@@ -72,7 +72,7 @@ void CorrColumn::setWide(size_t i, int64_t v)
     m_wideSorted = false;
 }
 
-int64_t CorrColumn::wide(size_t i) const
+template <typename Narrow> int64_t NarrowColumn<Narrow>::wide(size_t i) const
 {
     if (m_wideSorted) {
         const auto it =
@@ -85,13 +85,13 @@ int64_t CorrColumn::wide(size_t i) const
     return -1;
 }
 
-void CorrColumn::resize(size_t n)
+template <typename Narrow> void NarrowColumn<Narrow>::resize(size_t n)
 {
     m_narrow.resize(n);
     std::erase_if(m_wide, [&](const Wide& w) { return w.row >= n; });
 }
 
-void CorrColumn::resize(size_t n, int64_t v)
+template <typename Narrow> void NarrowColumn<Narrow>::resize(size_t n, int64_t v)
 {
     const size_t old = m_narrow.size();
     resize(n);
@@ -99,7 +99,8 @@ void CorrColumn::resize(size_t n, int64_t v)
         set(i, v);
 }
 
-void CorrColumn::permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex)
+template <typename Narrow>
+void NarrowColumn<Narrow>::permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex)
 {
     dspark::permute(m_narrow, order);
     for (Wide& w : m_wide)
@@ -107,19 +108,22 @@ void CorrColumn::permute(const LargeVector<uint32_t>& order, const LargeVector<u
     m_wideSorted = m_wide.empty();
 }
 
-void CorrColumn::finish()
+template <typename Narrow> void NarrowColumn<Narrow>::finish()
 {
     if (m_wideSorted)
         return;
-    // By row; of several values set for one row, the last.
+    // By row; of several values set for one row, the last; none for a row set to a narrow value since.
     std::stable_sort(m_wide.begin(), m_wide.end(), [](const Wide& a, const Wide& b) { return a.row < b.row; });
     std::vector<Wide> kept;
     for (size_t k = 0; k < m_wide.size(); ++k)
-        if (k + 1 == m_wide.size() || m_wide[k + 1].row != m_wide[k].row)
+        if ((k + 1 == m_wide.size() || m_wide[k + 1].row != m_wide[k].row) && m_narrow[m_wide[k].row] == kWide)
             kept.push_back(m_wide[k]);
     m_wide.swap(kept);
     m_wideSorted = true;
 }
+
+template class NarrowColumn<int32_t>;
+template class NarrowColumn<uint32_t>;
 
 // ---- Lane
 uint32_t Lane::append(TimeNs start, TimeNs duration, uint32_t name, EventKind eventKind, int64_t corr, uint64_t args)
@@ -182,7 +186,6 @@ LargeVector<uint32_t> Lane::finalize()
         std::iota(order.begin(), order.end(), 0u);
         std::stable_sort(order.begin(), order.end(), before);
         permute(startNs, order);
-        permute(durationNs, order);
         permute(nameId, order);
         permute(kind, order);
         permute(argsRef, order);
@@ -191,8 +194,10 @@ LargeVector<uint32_t> Lane::finalize()
         for (uint32_t i = 0; i < n; ++i)
             newIndex[order[i]] = i;
         corrId.permute(order, newIndex);
+        durationNs.permute(order, newIndex);
     }
     corrId.finish();
+    durationNs.finish();
 
     // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
     // go one level below the slice they overlap, so nothing is drawn on top of anything else.
@@ -230,7 +235,7 @@ LargeVector<uint32_t> Lane::finalize()
     }
     // The lane is done growing: the unused end of each column's last 2 MB page goes back.
     releaseUnusedPages(startNs);
-    releaseUnusedPages(durationNs);
+    durationNs.releaseUnusedPages();
     releaseUnusedPages(nameId);
     releaseUnusedPages(kind);
     releaseUnusedPages(depth);
@@ -278,9 +283,9 @@ size_t Lane::eventAt(TimeNs t, int depthWanted) const
 
 size_t Lane::bytesUsed() const
 {
-    return startNs.capacity() * sizeof(TimeNs) + durationNs.capacity() * sizeof(TimeNs) +
-           nameId.capacity() * sizeof(uint32_t) + kind.capacity() + depth.capacity() * sizeof(uint16_t) +
-           corrId.bytesUsed() + argsRef.capacity() * sizeof(uint64_t) + value.capacity() * sizeof(double) +
+    return startNs.capacity() * sizeof(TimeNs) + durationNs.bytesUsed() + nameId.capacity() * sizeof(uint32_t) +
+           kind.capacity() + depth.capacity() * sizeof(uint16_t) + corrId.bytesUsed() +
+           argsRef.capacity() * sizeof(uint64_t) + value.capacity() * sizeof(double) +
            blockMaxEndNs.capacity() * sizeof(TimeNs) + (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -53,21 +54,22 @@ struct LaneInfo {
     int sortIndex = 0;     // display order hint from the source
 };
 
-// The correlation ids of a lane's events: 4 bytes an event, the rare value outside int32 (and
-// INT32_MIN itself) kept beside, by row. -1 means none. Rows are set while loading, from any thread
-// (each row from one thread); a row set twice keeps its last value. finish() (Lane::finalize) orders
-// the values kept beside for look-up.
-class CorrColumn {
+// An int64 column in 4 bytes a row: the rare value outside the narrow type's range (or equal to its
+// sentinel) is kept beside, by row. Rows are set while loading, from any thread (each row from one
+// thread); a row set twice keeps its last value. finish() (Lane::finalize) orders the values kept
+// beside for look-up. A row never set reads as its narrow bits (resize(n) leaves them unwritten).
+template <typename Narrow> class NarrowColumn {
 public:
+    static_assert(sizeof(Narrow) == 4);
     int64_t operator[](size_t i) const
     {
-        const int32_t v = m_narrow[i];
-        return v != kWide ? v : wide(i);
+        const Narrow v = m_narrow[i];
+        return v != kWide ? static_cast<int64_t>(v) : wide(i);
     }
     void set(size_t i, int64_t v)
     {
-        if (v > INT32_MIN && v <= INT32_MAX)
-            m_narrow[i] = static_cast<int32_t>(v);
+        if (fits(v))
+            m_narrow[i] = static_cast<Narrow>(v);
         else
             setWide(i, v);
     }
@@ -87,20 +89,32 @@ public:
     void permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex);
     void finish();
     void releaseUnusedPages() { dspark::releaseUnusedPages(m_narrow); }
-    size_t bytesUsed() const { return m_narrow.capacity() * sizeof(int32_t) + m_wide.capacity() * sizeof(Wide); }
+    size_t bytesUsed() const { return m_narrow.capacity() * sizeof(Narrow) + m_wide.capacity() * sizeof(Wide); }
+    size_t wideCount() const { return m_wide.size(); }
 
 private:
-    static constexpr int32_t kWide = INT32_MIN;
+    // The sentinel: int32's minimum, uint32's maximum.
+    static constexpr Narrow kWide = std::is_signed_v<Narrow> ? INT32_MIN : UINT32_MAX;
+    static bool fits(int64_t v)
+    {
+        if constexpr (std::is_signed_v<Narrow>)
+            return v > INT32_MIN && v <= INT32_MAX;
+        else
+            return v >= 0 && v < int64_t(UINT32_MAX);
+    }
     struct Wide {
         uint32_t row;
         int64_t value;
     };
     int64_t wide(size_t i) const;
     void setWide(size_t i, int64_t v);
-    LargeVector<int32_t> m_narrow;
+    LargeVector<Narrow> m_narrow;
     std::vector<Wide> m_wide; // by row once finished; else in the order set (the last one counts)
     bool m_wideSorted = true;
 };
+// Correlation ids (-1: none) and durations (>= 0; longer than ~4.3 s kept beside).
+using CorrColumn = NarrowColumn<int32_t>;
+using DurationColumn = NarrowColumn<uint32_t>;
 
 // One lane's events as flat, sorted struct-of-arrays columns (no object per event).
 // Filled by loaders through append*(), then finalize() sorts by (start, longer first), computes
@@ -111,7 +125,7 @@ public:
     LaneInfo info;
 
     LargeVector<TimeNs> startNs;
-    LargeVector<TimeNs> durationNs;
+    DurationColumn durationNs;    // >= 0
     LargeVector<uint32_t> nameId; // into Profile::strings
     LargeVector<EventKind> kind;
     LargeVector<uint16_t> depth;   // nesting depth (0 = top level)

@@ -114,6 +114,54 @@ private Q_SLOTS:
             QCOMPARE(lane.corrId[moved[i]], expected(i));
     }
 
+    void durationsKeepEveryValueThroughSortingAndRollback()
+    {
+        // 4 bytes a row; durations of ~4.3 s and longer (UINT32_MAX ns and up) are kept beside, by row.
+        const int64_t values[] = {0,
+                                  1,
+                                  int64_t(UINT32_MAX) - 1,
+                                  int64_t(UINT32_MAX),
+                                  int64_t(UINT32_MAX) + 1,
+                                  5'000'000'000LL,
+                                  1'000'000'000'000'000LL,
+                                  7};
+        const size_t kinds = std::size(values);
+        Lane lane;
+        for (size_t i = 0; i < 300; ++i) // two events per start, in reverse time order: every row moves
+            lane.append(TimeNs(10'000 - (i / 2) * 10), values[i % kinds], 1, EventKind::Kernel);
+        lane.resize(200);
+        QCOMPARE(lane.durationNs.size(), size_t(200));
+        for (size_t i = 200; i < 250; ++i)
+            lane.append(TimeNs(10'000 - (i / 2) * 10), values[(i + 3) % kinds], 1, EventKind::Kernel);
+        lane.resize(260);
+        for (size_t i = 250; i < 260; ++i) {
+            lane.startNs[i] = TimeNs(10'000 - (i / 2) * 10);
+            lane.durationNs.set(i, values[(i + 5) % kinds]);
+        }
+        lane.durationNs.set(255, 12345); // set twice: the last value counts
+        const auto expected = [&](size_t row) -> int64_t {
+            if (row == 255)
+                return 12345;
+            return values[(row < 200 ? row : row < 250 ? row + 3 : row + 5) % kinds];
+        };
+        for (size_t i = 0; i < 260; ++i)
+            QCOMPARE(lane.durationNs[i], expected(i));
+        const LargeVector<uint32_t> moved = lane.finalize();
+        QCOMPARE(moved.size(), size_t(260));
+        for (size_t i = 0; i < 260; ++i)
+            QCOMPARE(lane.durationNs[moved[i]], expected(i));
+        // Of two events with one start, the longer sorts first (wide values compared as values).
+        for (size_t i = 1; i < 260; ++i)
+            if (lane.startNs[i] == lane.startNs[i - 1])
+                QVERIFY(lane.durationNs[i - 1] >= lane.durationNs[i]);
+        QCOMPARE(lane.lastNs(), TimeNs(9'970 + 1'000'000'000'000'000LL)); // row 6 ends last
+        // Only the rows whose duration does not fit are kept beside, once each.
+        size_t wide = 0;
+        for (size_t i = 0; i < 260; ++i)
+            wide += expected(i) >= int64_t(UINT32_MAX) ? 1 : 0;
+        QCOMPARE(lane.durationNs.wideCount(), wide);
+    }
+
     void profileRemapsLinksAfterSorting()
     {
         Profile p;

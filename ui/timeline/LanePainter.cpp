@@ -245,7 +245,7 @@ void LanePainter::paintDepth(LaneFillBatch& batch, const Lane& lane, const Ids& 
     const double baseline = iy + (ih + fm.ascent() - fm.descent()) / 2.0;
     const bool searching = !m_ctx.searchNameHits.empty();
     const TimeNs* starts = lane.startNs.data();
-    const TimeNs* durations = lane.durationNs.data();
+    const DurationColumn& durations = lane.durationNs;
 
     size_t k = kBegin;
     size_t advance = 1; // events per merged column, to guess where the next column starts

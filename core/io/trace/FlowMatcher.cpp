@@ -19,9 +19,9 @@ void SliceLocator::prepare(const Profile& profile)
             continue;
         const Lane& lane = profile.lanes[r.lane];
         const TimeNs* start = lane.startNs.data() + r.first;
-        const TimeNs* dur = lane.durationNs.data() + r.first;
+        const auto dur = [&, first = r.first](uint32_t i) { return lane.durationNs[first + i]; };
         const auto before = [&](uint32_t a, uint32_t b) {
-            return start[a] != start[b] ? start[a] < start[b] : dur[a] > dur[b];
+            return start[a] != start[b] ? start[a] < start[b] : dur(a) > dur(b);
         };
         bool sorted = true;
         for (uint32_t i = 1; i < r.count && sorted; ++i)
@@ -42,7 +42,7 @@ EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, 
     const Range& r = m_ranges[track];
     const Lane& lane = profile.lanes[r.lane];
     const TimeNs* start = lane.startNs.data() + r.first;
-    const TimeNs* dur = lane.durationNs.data() + r.first;
+    const auto dur = [&](size_t k) { return lane.durationNs[r.first + k]; };
     const bool direct = r.order.empty();
     const auto row = [&](size_t k) -> uint32_t { return direct ? static_cast<uint32_t>(k) : r.order[k]; };
     // First position whose start is after ts. Points of one track mostly come in time order: search
@@ -74,7 +74,7 @@ EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, 
         constexpr size_t kMaxWalk = 512;
         for (size_t k = lo, steps = 0; k > 0 && steps < kMaxWalk; --k, ++steps) {
             const uint32_t i = row(k - 1);
-            if (start[i] + dur[i] >= ts)
+            if (start[i] + dur(i) >= ts)
                 return {r.lane, r.first + i};
         }
         return {};

@@ -385,7 +385,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         const GlobalTrack& t = tracks[g];
         Lane& lane = profile.lanes[t.lane];
         lane.startNs[i] = s.startNs;
-        lane.durationNs[i] = s.durationNs;
+        lane.durationNs.set(i, s.durationNs);
         lane.nameId[i] = name;
         lane.kind[i] = eventKindFor(t.role, s.hint);
         lane.corrId.set(i, s.corr == SliceRecord::kCorrNone ? -1 : s.corr);
