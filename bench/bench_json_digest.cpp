@@ -85,7 +85,12 @@ int main(int argc, char** argv)
                     corr[i] = l.corrId[i];
                 f.vec(corr);
             }
-            f.vec(l.argsRef);
+            {
+                std::vector<uint64_t> args(l.argsRef.size()); // (hashed as the uint64 column it once was)
+                for (size_t i = 0; i < args.size(); ++i)
+                    args[i] = l.argsRef[i];
+                f.vec(args);
+            }
             f.vec(l.value);
             // The running maximum of ends per event (the model keeps it per block of events now).
             std::vector<dspark::TimeNs> maxEnd(l.size());

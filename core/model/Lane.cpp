@@ -188,16 +188,17 @@ LargeVector<uint32_t> Lane::finalize()
         permute(startNs, order);
         permute(nameId, order);
         permute(kind, order);
-        permute(argsRef, order);
         permute(value, order);
         newIndex.resize(n);
         for (uint32_t i = 0; i < n; ++i)
             newIndex[order[i]] = i;
         corrId.permute(order, newIndex);
         durationNs.permute(order, newIndex);
+        argsRef.permute(order, newIndex);
     }
     corrId.finish();
     durationNs.finish();
+    argsRef.finish();
 
     // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
     // go one level below the slice they overlap, so nothing is drawn on top of anything else.
@@ -240,7 +241,7 @@ LargeVector<uint32_t> Lane::finalize()
     releaseUnusedPages(kind);
     releaseUnusedPages(depth);
     corrId.releaseUnusedPages();
-    releaseUnusedPages(argsRef);
+    argsRef.releaseUnusedPages();
     releaseUnusedPages(value);
     for (LargeVector<uint32_t>& ids : byDepth)
         releaseUnusedPages(ids);
@@ -284,9 +285,9 @@ size_t Lane::eventAt(TimeNs t, int depthWanted) const
 size_t Lane::bytesUsed() const
 {
     return startNs.capacity() * sizeof(TimeNs) + durationNs.bytesUsed() + nameId.capacity() * sizeof(uint32_t) +
-           kind.capacity() + depth.capacity() * sizeof(uint16_t) + corrId.bytesUsed() +
-           argsRef.capacity() * sizeof(uint64_t) + value.capacity() * sizeof(double) +
-           blockMaxEndNs.capacity() * sizeof(TimeNs) + (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
+           kind.capacity() + depth.capacity() * sizeof(uint16_t) + corrId.bytesUsed() + argsRef.bytesUsed() +
+           value.capacity() * sizeof(double) + blockMaxEndNs.capacity() * sizeof(TimeNs) +
+           (maxDepth > 0 ? size() * sizeof(uint32_t) : 0);
 }
 
 } // namespace dspark

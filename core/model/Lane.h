@@ -116,6 +116,65 @@ private:
 using CorrColumn = NarrowColumn<int32_t>;
 using DurationColumn = NarrowColumn<uint32_t>;
 
+// Args references (Profile::makeArgsRef: the source id in the top byte; 0 = no args; source 0 is no
+// source) in 4 bytes an event: a reference within 4 GB past the column's base (a source's reference 0)
+// is kept as its distance from it, which covers files under 4 GB; any other reference is kept beside,
+// by row, whole. The base is set once: by setBase() before rows are set in parallel, else by the first
+// non-zero push_back. A source's local reference 0 means "no args" and reads back as 0.
+class ArgsColumn {
+public:
+    static constexpr int kSourceShift = 56;
+    uint64_t operator[](size_t i) const
+    {
+        const int64_t n = m_rows[i];
+        if (n == 0)
+            return 0;
+        return n > 0 && n < int64_t(UINT32_MAX) ? m_base + static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
+    }
+    void set(size_t i, uint64_t ref) { m_rows.set(i, encode(ref)); }
+    void push_back(uint64_t ref)
+    {
+        if (ref != 0 && !m_hasBase)
+            setBase(ref >> kSourceShift << kSourceShift);
+        m_rows.push_back(encode(ref));
+    }
+    // The base of a source's references; only the first call counts.
+    void setBase(uint64_t base)
+    {
+        if (m_hasBase)
+            return;
+        m_base = base;
+        m_hasBase = true;
+    }
+    size_t size() const { return m_rows.size(); }
+    bool empty() const { return m_rows.empty(); }
+    void reserve(size_t n) { m_rows.reserve(n); }
+    void resize(size_t n) { m_rows.resize(n); } // new rows unset, as NarrowColumn's
+    void resize(size_t n, uint64_t ref) { m_rows.resize(n, encode(ref)); }
+    void permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex)
+    {
+        m_rows.permute(order, newIndex);
+    }
+    void finish() { m_rows.finish(); }
+    void releaseUnusedPages() { m_rows.releaseUnusedPages(); }
+    size_t bytesUsed() const { return m_rows.bytesUsed(); }
+    size_t wideCount() const { return m_rows.wideCount(); }
+
+private:
+    // The distance from the base when it fits the narrow rows, else the reference itself (a source's
+    // reference is 2^56 or more: never taken for a distance).
+    int64_t encode(uint64_t ref) const
+    {
+        const uint64_t d = ref - m_base;
+        if (ref == 0 || (m_hasBase && d > 0 && d < UINT32_MAX))
+            return static_cast<int64_t>(ref == 0 ? 0 : d);
+        return static_cast<int64_t>(ref);
+    }
+    NarrowColumn<uint32_t> m_rows;
+    uint64_t m_base = 0;
+    bool m_hasBase = false;
+};
+
 // One lane's events as flat, sorted struct-of-arrays columns (no object per event).
 // Filled by loaders through append*(), then finalize() sorts by (start, longer first), computes
 // nesting depth and the running maximum of end times that makes range look-ups a binary search.
@@ -128,10 +187,10 @@ public:
     DurationColumn durationNs;    // >= 0
     LargeVector<uint32_t> nameId; // into Profile::strings
     LargeVector<EventKind> kind;
-    LargeVector<uint16_t> depth;   // nesting depth (0 = top level)
-    CorrColumn corrId;             // connection / correlation id of the source, -1 if none
-    LargeVector<uint64_t> argsRef; // Profile::args reference, 0 = no args
-    LargeVector<double> value;     // counter lanes only: the sample value (empty otherwise)
+    LargeVector<uint16_t> depth; // nesting depth (0 = top level)
+    CorrColumn corrId;           // connection / correlation id of the source, -1 if none
+    ArgsColumn argsRef;          // Profile::args reference, 0 = no args
+    LargeVector<double> value;   // counter lanes only: the sample value (empty otherwise)
     // The running maximum of start+duration at the end of each block of kEndBlock events (computed
     // by finalize): range look-ups binary-search it, then scan one block. One value per block, not
     // per event: 8 bytes an event less to hold, and to touch while loading.

@@ -350,10 +350,10 @@ std::vector<EventArg> Profile::args(EventRef e) const
     if (!e.valid() || e.lane >= lanes.size() || e.index >= lanes[e.lane].size())
         return {};
     const uint64_t ref = lanes[e.lane].argsRef[e.index];
-    const auto sourceId = static_cast<size_t>(ref >> 56);
+    const auto sourceId = static_cast<size_t>(ref >> ArgsColumn::kSourceShift);
     if (ref == 0 || sourceId == 0 || sourceId >= m_argSources.size() || !m_argSources[sourceId])
         return {};
-    return m_argSources[sourceId]->args(ref & ((uint64_t(1) << 56) - 1));
+    return m_argSources[sourceId]->args(ref & ((uint64_t(1) << ArgsColumn::kSourceShift) - 1));
 }
 
 std::vector<const Link*> Profile::linksFrom(EventRef e) const

@@ -126,7 +126,8 @@ public:
     size_t argsSourceCount() const { return m_argSources.size(); }
     static uint64_t makeArgsRef(uint8_t sourceId, uint64_t localRef)
     {
-        return (uint64_t(sourceId) << 56) | (localRef & ((uint64_t(1) << 56) - 1));
+        constexpr int shift = ArgsColumn::kSourceShift;
+        return (uint64_t(sourceId) << shift) | (localRef & ((uint64_t(1) << shift) - 1));
     }
     void addLink(EventRef from, EventRef to, LinkKind kind, uint32_t categoryId = 0);
     void warn(const QString& message);

@@ -162,6 +162,62 @@ private Q_SLOTS:
         QCOMPARE(lane.durationNs.wideCount(), wide);
     }
 
+    void argsReferencesKeepEveryValueThroughSortingAndRollback()
+    {
+        // 4 bytes a row: a reference of the column's source within 4 GB of its base; others beside.
+        const uint64_t values[] = {0,
+                                   Profile::makeArgsRef(3, 1),
+                                   Profile::makeArgsRef(3, 123456789),
+                                   Profile::makeArgsRef(3, uint64_t(UINT32_MAX) - 1),
+                                   Profile::makeArgsRef(3, uint64_t(UINT32_MAX)),
+                                   Profile::makeArgsRef(3, uint64_t(1) << 40),
+                                   Profile::makeArgsRef(2, 77),
+                                   Profile::makeArgsRef(255, (uint64_t(1) << 56) - 1)};
+        const size_t kinds = std::size(values);
+        Lane lane;
+        lane.append(TimeNs(20'000), 1, 1, EventKind::Kernel, -1, 0); // no args first: the base comes later
+        for (size_t i = 1; i < 300; ++i)
+            lane.append(TimeNs(20'000 - i * 10), 1, 1, EventKind::Kernel, -1, values[i % kinds]);
+        lane.resize(200);
+        lane.resize(260);
+        for (size_t i = 200; i < 260; ++i) {
+            lane.startNs[i] = TimeNs(20'000 - i * 10);
+            lane.argsRef.set(i, values[(i + 3) % kinds]);
+        }
+        lane.argsRef.set(205, Profile::makeArgsRef(3, 42)); // set twice: the last value counts
+        const auto expected = [&](size_t row) -> uint64_t {
+            if (row == 205)
+                return Profile::makeArgsRef(3, 42);
+            return values[(row < 200 ? row : row + 3) % kinds];
+        };
+        for (size_t i = 0; i < 260; ++i)
+            QCOMPARE(lane.argsRef[i], expected(i));
+        const LargeVector<uint32_t> moved = lane.finalize();
+        QCOMPARE(moved.size(), size_t(260));
+        size_t wide = 0;
+        for (size_t i = 0; i < 260; ++i) {
+            QCOMPARE(lane.argsRef[moved[i]], expected(i));
+            const uint64_t v = expected(i);
+            wide += v != 0 && (v >> 56 != 3 || (v & ((uint64_t(1) << 56) - 1)) >= UINT32_MAX) ? 1 : 0;
+        }
+        QCOMPARE(lane.argsRef.wideCount(), wide); // the base is source 3's: the first non-zero pushed
+
+        // Set in parallel after setBase(), as the JSON loader does: its source's references are narrow.
+        Lane placed;
+        placed.argsRef.setBase(Profile::makeArgsRef(9, 0));
+        placed.resize(4);
+        placed.argsRef.set(0, Profile::makeArgsRef(9, 5));
+        placed.argsRef.set(1, 0);
+        placed.argsRef.set(2, Profile::makeArgsRef(9, 1'000'000'000));
+        placed.argsRef.set(3, Profile::makeArgsRef(1, 5));
+        QCOMPARE(placed.argsRef[0], Profile::makeArgsRef(9, 5));
+        QCOMPARE(placed.argsRef[1], uint64_t(0));
+        QCOMPARE(placed.argsRef[2], Profile::makeArgsRef(9, 1'000'000'000));
+        QCOMPARE(placed.argsRef[3], Profile::makeArgsRef(1, 5));
+        placed.finalize();
+        QCOMPARE(placed.argsRef.wideCount(), size_t(1));
+    }
+
     void profileRemapsLinksAfterSorting()
     {
         Profile p;

@@ -371,6 +371,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             } else {
                 lane.durationNs.resize(n);
                 lane.kind.resize(n);
+                lane.argsRef.setBase(Profile::makeArgsRef(m_settings.argsSource, 0));
                 lane.argsRef.resize(n);
             }
         }
@@ -389,7 +390,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         lane.nameId[i] = name;
         lane.kind[i] = eventKindFor(t.role, s.hint);
         lane.corrId.set(i, s.corr == SliceRecord::kCorrNone ? -1 : s.corr);
-        lane.argsRef[i] = s.offset ? Profile::makeArgsRef(source, s.offset) : 0;
+        lane.argsRef.set(i, s.offset ? Profile::makeArgsRef(source, s.offset) : 0);
     };
     forEachParallel(parallel, partCount, [&](size_t k) {
         const std::vector<uint32_t>& map = trackMap[k];
@@ -444,6 +445,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         for (size_t i = 0; i < extra.size(); ++i)
             if (extra[i] > 0) {
                 Lane& lane = profile.lanes[i];
+                lane.argsRef.setBase(Profile::makeArgsRef(source, 0));
                 lane.reserve(lane.size() + extra[i]);
                 lane.value.reserve(lane.size() + extra[i]);
             }
@@ -455,7 +457,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                     const uint32_t s = seriesMap[k][c.series];
                     Lane& lane = profile.lanes[seriesLane[s]];
                     const uint32_t row = lane.appendSample(c.tsNs, c.value, seriesName[s]);
-                    lane.argsRef[row] = c.offset ? Profile::makeArgsRef(source, c.offset) : 0;
+                    lane.argsRef.set(row, c.offset ? Profile::makeArgsRef(source, c.offset) : 0);
                     ++sum.counterSamples;
                 });
         };
