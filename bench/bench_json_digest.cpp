@@ -31,6 +31,14 @@ struct Fnv {
             bytes(v.data(), v.size() * sizeof(T));
     }
     void str(const std::string& s) { vec(std::vector<char>(s.begin(), s.end())); }
+    // A column read by index, hashed as the vector of T it once was.
+    template <typename T, typename Column> void values(const Column& c)
+    {
+        std::vector<T> v(c.size());
+        for (size_t i = 0; i < v.size(); ++i)
+            v[i] = c[i];
+        vec(v);
+    }
 };
 
 } // namespace
@@ -70,27 +78,12 @@ int main(int argc, char** argv)
             f.bytes(&l.info.threadId, sizeof l.info.threadId);
             f.bytes(&l.info.sortIndex, sizeof l.info.sortIndex);
             f.vec(l.startNs);
-            {
-                std::vector<int64_t> dur(l.durationNs.size()); // (hashed as the int64 column it once was)
-                for (size_t i = 0; i < dur.size(); ++i)
-                    dur[i] = l.durationNs[i];
-                f.vec(dur);
-            }
+            f.values<int64_t>(l.durationNs); // (hashed as the int64 column it once was)
             f.vec(l.nameId);
             f.vec(l.kind);
             f.vec(l.depth);
-            {
-                std::vector<int64_t> corr(l.corrId.size()); // (hashed as the int64 column it once was)
-                for (size_t i = 0; i < corr.size(); ++i)
-                    corr[i] = l.corrId[i];
-                f.vec(corr);
-            }
-            {
-                std::vector<uint64_t> args(l.argsRef.size()); // (hashed as the uint64 column it once was)
-                for (size_t i = 0; i < args.size(); ++i)
-                    args[i] = l.argsRef[i];
-                f.vec(args);
-            }
+            f.values<int64_t>(l.corrId);   // (hashed as the int64 column it once was)
+            f.values<uint64_t>(l.argsRef); // (hashed as the uint64 column it once was)
             f.vec(l.value);
             // The running maximum of ends per event (the model keeps it per block of events now).
             std::vector<dspark::TimeNs> maxEnd(l.size());

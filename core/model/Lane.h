@@ -165,10 +165,10 @@ private:
     // reference is 2^56 or more: never taken for a distance).
     int64_t encode(uint64_t ref) const
     {
+        if (ref == 0)
+            return 0;
         const uint64_t d = ref - m_base;
-        if (ref == 0 || (m_hasBase && d > 0 && d < UINT32_MAX))
-            return static_cast<int64_t>(ref == 0 ? 0 : d);
-        return static_cast<int64_t>(ref);
+        return static_cast<int64_t>(m_hasBase && d > 0 && d < UINT32_MAX ? d : ref);
     }
     NarrowColumn<uint32_t> m_rows;
     uint64_t m_base = 0;

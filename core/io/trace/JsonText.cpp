@@ -215,64 +215,12 @@ static constexpr uint64_t kPow10[19] = {1,
                                         100000000000000000,
                                         1000000000000000000};
 
-bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
+// The general path of parseScaledDecimal (exponents, long integer parts, any scale): collects the
+// significant digits and a decimal exponent, then shifts exactly.
+static bool parseScaledDecimalGeneral(std::string_view t, size_t intStart, bool negative, int scaleDigits, int64_t& out)
 {
-    size_t i = 0;
+    size_t i = intStart;
     const size_t n = t.size();
-    bool negative = false;
-    if (i < n && (t[i] == '-' || t[i] == '+')) {
-        negative = t[i] == '-';
-        ++i;
-    }
-    // Fast path: plain digits, optional fraction, no exponent, at most 18 integer digits.
-    uint64_t intPart = 0;
-    size_t intDigits = 0;
-    const size_t intStart = i;
-    uint64_t eight = 0;
-    while (i + 8 <= n && intDigits + 8 <= 18 && eightDigits(t.data() + i, eight)) {
-        intPart = intPart * 100000000 + eight;
-        intDigits += 8;
-        i += 8;
-    }
-    while (i < n && isDigit(t[i]) && intDigits < 19) {
-        intPart = intPart * 10 + static_cast<uint64_t>(t[i] - '0');
-        ++intDigits;
-        ++i;
-    }
-    if (intDigits == 0 && !(i < n && t[i] == '.'))
-        return false;
-    if (intDigits <= 18 && scaleDigits >= 0 && scaleDigits <= 18 && (i == n || t[i] == '.')) {
-        const auto scale = static_cast<size_t>(scaleDigits);
-        uint64_t frac = 0;
-        bool roundUp = false;
-        if (i < n) {
-            const size_t fracStart = ++i;
-            const size_t keepEnd = std::min(n, fracStart + scale);
-            for (; i < keepEnd && isDigit(t[i]); ++i)
-                frac = frac * 10 + static_cast<uint64_t>(t[i] - '0');
-            frac *= kPow10[scale - (i - fracStart)];
-            if (i == keepEnd && i < n) { // digits past the kept ones: the first rounds, the rest are checked
-                roundUp = t[i] >= '5';
-                while (i < n && isDigit(t[i]))
-                    ++i;
-            }
-            if (i != n)
-                goto general;
-            if (i == fracStart && intDigits == 0)
-                return false;
-        }
-        // intPart * scale + frac (+ 1) must fit int64 (checked without a division: one per ts).
-        uint64_t v = 0;
-        if (__builtin_mul_overflow(intPart, kPow10[scale], &v) ||
-            __builtin_add_overflow(v, frac + (roundUp ? 1 : 0), &v) ||
-            v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-            return false;
-        out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
-        return true;
-    }
-general:
-    // General path: collect the significant digits and a decimal exponent, then shift exactly.
-    i = intStart;
     std::string digits;
     int exponent = 0; // value = digits × 10^exponent
     while (i < n && isDigit(t[i]))
@@ -343,6 +291,64 @@ general:
         return false;
     out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
     return true;
+}
+
+bool parseScaledDecimal(std::string_view t, int scaleDigits, int64_t& out)
+{
+    size_t i = 0;
+    const size_t n = t.size();
+    bool negative = false;
+    if (i < n && (t[i] == '-' || t[i] == '+')) {
+        negative = t[i] == '-';
+        ++i;
+    }
+    // Fast path: plain digits, optional fraction, no exponent, at most 18 integer digits.
+    uint64_t intPart = 0;
+    size_t intDigits = 0;
+    const size_t intStart = i;
+    uint64_t eight = 0;
+    while (i + 8 <= n && intDigits + 8 <= 18 && eightDigits(t.data() + i, eight)) {
+        intPart = intPart * 100000000 + eight;
+        intDigits += 8;
+        i += 8;
+    }
+    while (i < n && isDigit(t[i]) && intDigits < 19) {
+        intPart = intPart * 10 + static_cast<uint64_t>(t[i] - '0');
+        ++intDigits;
+        ++i;
+    }
+    if (intDigits == 0 && !(i < n && t[i] == '.'))
+        return false;
+    if (intDigits <= 18 && scaleDigits >= 0 && scaleDigits <= 18 && (i == n || t[i] == '.')) {
+        const auto scale = static_cast<size_t>(scaleDigits);
+        uint64_t frac = 0;
+        bool roundUp = false;
+        if (i < n) {
+            const size_t fracStart = ++i;
+            const size_t keepEnd = std::min(n, fracStart + scale);
+            for (; i < keepEnd && isDigit(t[i]); ++i)
+                frac = frac * 10 + static_cast<uint64_t>(t[i] - '0');
+            frac *= kPow10[scale - (i - fracStart)];
+            if (i == keepEnd && i < n) { // digits past the kept ones: the first rounds, the rest are checked
+                roundUp = t[i] >= '5';
+                while (i < n && isDigit(t[i]))
+                    ++i;
+            }
+            if (i != n)
+                return parseScaledDecimalGeneral(t, intStart, negative, scaleDigits, out);
+            if (i == fracStart && intDigits == 0)
+                return false;
+        }
+        // intPart * scale + frac (+ 1) must fit int64 (checked without a division: one per ts).
+        uint64_t v = 0;
+        if (__builtin_mul_overflow(intPart, kPow10[scale], &v) ||
+            __builtin_add_overflow(v, frac + (roundUp ? 1 : 0), &v) ||
+            v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+            return false;
+        out = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+        return true;
+    }
+    return parseScaledDecimalGeneral(t, intStart, negative, scaleDigits, out);
 }
 
 bool parseJsonInteger(std::string_view t, uint64_t& bits, bool& isUnsignedBig)
