@@ -180,12 +180,13 @@ template <typename T> class BlockVector {
 public:
     static constexpr size_t BlockSize = kHugePage / sizeof(T);
 
-    void push_back(const T& value)
+    // Inlined, so that a record built in the caller is stored field by field: copied as a whole out
+    // of the caller's stack it was read back with 16-byte loads spanning two 8-byte stores, which
+    // cannot be forwarded (a stall per record).
+    [[gnu::always_inline]] void push_back(const T& value)
     {
-        if (m_used == BlockSize || m_blocks.empty()) {
-            m_blocks.emplace_back(static_cast<T*>(allocateLarge(kHugePage)), RecordBlockFree{});
-            m_used = 0;
-        }
+        if (m_used == BlockSize || m_blocks.empty()) [[unlikely]]
+            addBlock();
         m_blocks.back().get()[m_used++] = value;
         ++m_size;
     }
@@ -259,6 +260,11 @@ public:
     size_t bytesUsed() const { return m_size * sizeof(T); }
 
 private:
+    [[gnu::noinline]] void addBlock()
+    {
+        m_blocks.emplace_back(static_cast<T*>(allocateLarge(kHugePage)), RecordBlockFree{});
+        m_used = 0;
+    }
     size_t begin(size_t b) const { return b == 0 ? m_first : 0; }
     size_t end(size_t b) const { return b + 1 == m_blocks.size() ? m_used : BlockSize; }
     std::vector<std::shared_ptr<T>> m_blocks;
