@@ -120,10 +120,10 @@ inline std::string simdjsonTouch(const std::string& path, bool raw)
     return touchResult(touchClock() - t0, t);
 }
 
-// The loader's own technique without building anything, on one thread: the file mapped (to find the
-// cuts), 4 MB chunks cut between events read with pread() into one reused padded buffer (as the
-// loader does), each parsed as "[" + events + "]". (No recovery for cuts inside strings: the
-// generated file has none.)
+// The loader's own technique without building anything, on one thread: 4 MB chunks read with pread()
+// into one reused padded buffer, each cut between events where the bytes read show the boundary (as
+// the loader cuts; the file is mapped only to fall back on), each parsed as "[" + events + "]". (No
+// recovery for cuts inside strings: the generated file has none.)
 inline std::string simdjsonChunkedTouch(const std::string& path)
 {
     using namespace simdjson;
@@ -138,14 +138,17 @@ inline std::string simdjsonChunkedTouch(const std::string& path)
     if (fd < 0)
         return "-1 cannot open";
     const size_t chunk = size_t(4) << 20;
-    std::vector<char> buffer(chunk * 2 + SIMDJSON_PADDING);
+    const size_t room = chunk + chunk / 4;
+    std::vector<char> buffer(room + 2 + SIMDJSON_PADDING);
     ondemand::parser parser;
     size_t pos = std::string_view(data, size).find('[') + 1;
     const size_t end = std::string_view(data, size).rfind(']');
     Touch t;
     while (pos < end) {
-        size_t cut = end, next = end, closeEnd = 0, nextStart = 0;
-        if (pos + chunk < end && dspark::trace::findElementBoundary(data, pos + chunk, end, closeEnd, nextStart)) {
+        size_t cut = end, next = end, closeEnd = 0, nextStart = 0, loaded = 0;
+        if (dspark::trace::loadToElementBoundary(data, fd, pos, pos + chunk, end, buffer.data() + 1, room, loaded,
+                                                 closeEnd, nextStart) ||
+            (pos + chunk < end && dspark::trace::findElementBoundary(data, pos + chunk, end, closeEnd, nextStart))) {
             cut = closeEnd;
             next = nextStart;
         }
@@ -153,14 +156,8 @@ inline std::string simdjsonChunkedTouch(const std::string& path)
         if (buffer.size() < len + 2 + SIMDJSON_PADDING)
             buffer.resize(len + 2 + SIMDJSON_PADDING);
         buffer[0] = '[';
-        for (size_t done = 0; done < len;) {
-            const ssize_t n = ::pread(fd, buffer.data() + 1 + done, len - done, static_cast<off_t>(pos + done));
-            if (n <= 0) {
-                ::close(fd);
-                return "-1 read error";
-            }
-            done += static_cast<size_t>(n);
-        }
+        loaded = std::min(loaded, len);
+        dspark::trace::readBytes(data, fd, pos + loaded, len - loaded, buffer.data() + 1 + loaded);
         buffer[len + 1] = ']';
         std::memset(buffer.data() + len + 2, 0, SIMDJSON_PADDING);
         ondemand::document doc;
@@ -176,7 +173,6 @@ inline std::string simdjsonChunkedTouch(const std::string& path)
                 return "-1 element error";
             }
         }
-        map.release(pos, next - pos);
         pos = next;
     }
     ::close(fd);

@@ -3,6 +3,7 @@
 // worked out from the files independently (python3 json/gzip, see each comment).
 #include "analysis/IntervalSet.h"
 #include "io/ProfileLoader.h"
+#include "io/trace/TraceIngest.h"
 #include "io/trace/TraceLoadTuning.h"
 #include "util/Parallel.h"
 
@@ -19,7 +20,11 @@
 #include <atomic>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace dspark;
 
@@ -864,6 +869,59 @@ private Q_SLOTS:
             QVERIFY(p);
             QCOMPARE(fingerprint(*p), expected);
         }
+    }
+
+    void cutsFoundInTheReadBufferAreTheMappingsCuts()
+    {
+        // Elements of 2 bytes to 150 KB, with whitespace runs of up to 40 KB around their commas and
+        // false candidates ("},{" in strings): for many starts, targets and buffer sizes, the cut
+        // found in what was read is the one findElementBoundary finds in the whole text, and the bytes
+        // read are the text's, read through a file or copied.
+        std::mt19937 rng(7);
+        std::string text = "[";
+        for (int i = 0; text.size() < 3000000; ++i) {
+            const int shape = int(rng() % 10);
+            const size_t blob = shape == 0 ? rng() % 150000 : rng() % 300;
+            text += "{\"i\":" + std::to_string(i) + ",\"s\":\"" + std::string(blob, 'x') + "},{\"}";
+            text += std::string(shape == 1 ? rng() % 40000 : rng() % 3, ' ');
+            text += ',';
+            text += std::string(shape == 2 ? rng() % 40000 : rng() % 3, '\n');
+        }
+        text += "{}]";
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("cuts.json"), text);
+        const int fd = ::open(path.toLocal8Bit().constData(), O_RDONLY);
+        QVERIFY(fd >= 0);
+        std::vector<char> to(1 << 20);
+        int found = 0, beyondRoom = 0;
+        for (int trial = 0; trial < 3000; ++trial) {
+            const size_t pos = rng() % text.size();
+            const size_t target = pos + rng() % 70000;
+            const size_t limit = std::min(text.size(), target + rng() % 400000);
+            const size_t room = trial % 3 == 0 ? 1 + rng() % 5000 : 1 + rng() % to.size();
+            const int useFd = trial % 2 ? fd : -1;
+            size_t loaded = 0, closeEnd = 0, nextStart = 0, wantClose = 0, wantNext = 0;
+            const bool inBuffer = trace::loadToElementBoundary(text.data(), useFd, pos, target, limit, to.data(), room,
+                                                               loaded, closeEnd, nextStart);
+            const bool exists = target >= pos && target < limit &&
+                                trace::findElementBoundary(text.data(), target, limit, wantClose, wantNext);
+            QVERIFY(loaded <= room && pos + loaded <= limit);
+            QVERIFY(std::equal(to.begin(), to.begin() + ptrdiff_t(loaded), text.begin() + ptrdiff_t(pos)));
+            if (inBuffer) {
+                ++found;
+                QVERIFY(exists);
+                QCOMPARE(closeEnd, wantClose);
+                QCOMPARE(nextStart, wantNext);
+                QVERIFY(nextStart < pos + loaded);
+            } else if (exists) {
+                ++beyondRoom; // the boundary's '{' was not within room bytes
+                QCOMPARE(loaded, room);
+                QVERIFY(wantNext >= pos + room);
+            }
+        }
+        ::close(fd);
+        QVERIFY(found > 1000);
+        QVERIFY(beyondRoom > 50);
     }
 
     void oneAndTwoThreadsBuildTheSameRealProfile()

@@ -173,6 +173,48 @@ bool findElementBoundary(const char* data, size_t from, size_t limit, size_t& cl
     return false;
 }
 
+void readBytes(const char* data, int fd, size_t begin, size_t len, char* to)
+{
+    size_t done = 0;
+    if (fd >= 0) {
+        while (done < len) {
+            const ssize_t n = ::pread(fd, to + done, len - done, static_cast<off_t>(begin + done));
+            if (n <= 0) {
+                if (n < 0 && errno == EINTR)
+                    continue;
+                break; // the rest comes from the mapping
+            }
+            done += static_cast<size_t>(n);
+        }
+    }
+    if (done < len)
+        std::memcpy(to + done, data + begin + done, len - done);
+}
+
+bool loadToElementBoundary(const char* data, int fd, size_t pos, size_t target, size_t limit, char* to, size_t room,
+                           size_t& loaded, size_t& closeEnd, size_t& nextStart)
+{
+    loaded = 0;
+    if (target < pos || target >= limit)
+        return false;
+    // A boundary is usually a few hundred bytes past the target: read 16 KB past it, then more.
+    for (size_t past = size_t(16) << 10;; past *= 4) {
+        const size_t want = std::min({limit - pos, target - pos + past, room});
+        if (want > loaded) {
+            readBytes(data, fd, pos + loaded, want - loaded, to + loaded);
+            loaded = want;
+        }
+        // (From the target each time: a boundary whose '{' was not read yet was not reported.)
+        if (findElementBoundary(to, target - pos, loaded, closeEnd, nextStart)) {
+            closeEnd += pos;
+            nextStart += pos;
+            return true;
+        }
+        if (loaded >= room || pos + loaded >= limit)
+            return false;
+    }
+}
+
 TraceIngest::TraceIngest(const char* data, size_t size, Options options)
     : m_data(data), m_size(size), m_options(options)
 {
@@ -334,8 +376,14 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
     }
 
     size_t pos = skipJsonSpace(m_data, begin, m_size);
+    // The bytes are read with pread() into the chunk buffer, and the cut is found there: the mapping
+    // is only read where that fails (then its pages are handed back after the chunk).
+    const size_t room = m_options.chunkBytes + (m_options.chunkBytes >> 2);
+    if (m_buffer.size() < room + 2 + simdjson::SIMDJSON_PADDING)
+        m_buffer.resize(room + 2 + simdjson::SIMDJSON_PADDING);
+    bool atElement = false; // pos is known to hold a '{' (a boundary's next element)
     while (true) {
-        if (pos < m_size && m_data[pos] == ']') {
+        if (!atElement && pos < m_size && m_data[pos] == ']') {
             result.stop = Stop::ArrayEnd;
             result.arrayEnd = pos;
             return result;
@@ -347,23 +395,35 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
         // Choose the cut: the stop boundary, a "},{" after the target size, or the end of the data.
         size_t cut = m_size, next = m_size;
         bool toStop = false;
+        bool touched = m_options.fd < 0 || !atElement; // the mapping was read (a part's first bytes were)
         const size_t target = pos + m_options.chunkBytes;
         const size_t limit = std::min(m_size, stopCut);
-        size_t closeEnd = 0, nextStart = 0;
-        if (target < limit && findElementBoundary(m_data, target, limit, closeEnd, nextStart)) {
+        size_t closeEnd = 0, nextStart = 0, loaded = 0;
+        bool found = loadToElementBoundary(m_data, m_options.fd, pos, target, limit, m_buffer.data() + 1, room, loaded,
+                                           closeEnd, nextStart);
+        if (!found && target < limit) { // an element of more than `room` bytes around the target
+            touched = true;
+            found = findElementBoundary(m_data, target, limit, closeEnd, nextStart);
+        }
+        bool nextIsElement = false; // next holds a '{'
+        if (found) {
             cut = closeEnd;
             next = nextStart;
+            nextIsElement = true;
         } else if (stopCut != SIZE_MAX) {
             cut = stopCut;
             next = stopAt;
             toStop = true;
+            touched = true; // (finding stopCut read the bytes before stopAt)
         }
 
         bool arrayEnded = false;
         size_t arrayEndAt = 0;
         Result failure;
-        if (!parseChunk(pos, cut, failure, arrayEnded, arrayEndAt)) {
+        if (!parseChunk(pos, cut, std::min(loaded, cut - pos), failure, arrayEnded, arrayEndAt)) {
             // Where does the element around the cut really end? The validating scanner knows.
+            touched = true;
+            nextIsElement = false;
             size_t p = pos;
             bool resolved = false;
             while (!resolved) {
@@ -408,14 +468,16 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
                 }
             }
             arrayEnded = false;
-            if (!parseChunk(pos, cut, failure, arrayEnded, arrayEndAt)) {
+            // (Read again: the first parse wrote its closing bracket and padding into the buffer, and
+            // a UTF-8 repair it made must be made and counted again.)
+            if (!parseChunk(pos, cut, 0, failure, arrayEnded, arrayEndAt)) {
                 result.stop = Stop::Error;
                 result.errorOffset = failure.errorOffset;
                 result.errorMessage = failure.errorMessage;
                 return result;
             }
         }
-        if (m_options.mapping)
+        if (m_options.mapping && touched)
             m_options.mapping->release(pos, next - pos);
         if (onChunk && !onChunk(next - pos)) {
             result.stop = Stop::Cancelled;
@@ -437,28 +499,12 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
             return result;
         }
         pos = next;
+        atElement = nextIsElement;
     }
 }
 
-void TraceIngest::copyChunk(char* to, size_t begin, size_t len) const
-{
-    size_t done = 0;
-    if (m_options.fd >= 0) {
-        while (done < len) {
-            const ssize_t n = ::pread(m_options.fd, to + done, len - done, static_cast<off_t>(begin + done));
-            if (n <= 0) {
-                if (n < 0 && errno == EINTR)
-                    continue;
-                break; // the rest comes from the mapping
-            }
-            done += static_cast<size_t>(n);
-        }
-    }
-    if (done < len)
-        std::memcpy(to + done, m_data + begin + done, len - done);
-}
-
-bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& arrayEnded, size_t& arrayEndAt)
+bool TraceIngest::parseChunk(size_t begin, size_t cut, size_t preloaded, Result& failure, bool& arrayEnded,
+                             size_t& arrayEndAt)
 {
     const size_t len = cut - begin;
     const size_t needed = len + 2 + simdjson::SIMDJSON_PADDING;
@@ -467,7 +513,7 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, Result& failure, bool& ar
             std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 + simdjson::SIMDJSON_PADDING));
     char* buf = m_buffer.data();
     buf[0] = '[';
-    copyChunk(buf + 1, begin, len);
+    readBytes(m_data, m_options.fd, begin + preloaded, len - preloaded, buf + 1 + preloaded);
     buf[len + 1] = ']';
     std::memset(buf + len + 2, 0, simdjson::SIMDJSON_PADDING);
     const auto fileOffset = [&](const char* p) -> size_t {
