@@ -1,5 +1,5 @@
-// Large arrays in mappings of whole 2 MB pages (core/util/LargeAlloc.h), and the packed stream of a
-// trace part's slices built on them (core/io/trace/TraceRecords.h).
+// Large arrays in mappings of whole 2 MB pages (core/util/LargeAlloc.h), and the packed streams of a
+// trace part's slices and flow points built on them (core/io/trace/TraceRecords.h).
 #include "io/trace/TraceRecords.h"
 #include "util/LargeAlloc.h"
 
@@ -12,6 +12,9 @@
 #include <vector>
 
 using namespace dspark;
+using dspark::trace::FlowRecord;
+using dspark::trace::FlowStream;
+using dspark::trace::RawId;
 using dspark::trace::SliceRecord;
 using dspark::trace::SliceStream;
 
@@ -49,6 +52,122 @@ std::vector<SliceRecord> randomSlices(size_t n, unsigned seed)
         s.hint = uint8_t(random() % 0x80);
     }
     return out;
+}
+
+bool same(const SliceRecord& a, const SliceRecord& b)
+{
+    return sameSlice(a, b);
+}
+
+bool same(const FlowRecord& a, const FlowRecord& b)
+{
+    return a.tsNs == b.tsNs && a.id == b.id && a.track == b.track && a.category == b.category && a.idKind == b.idKind &&
+           a.ph == b.ph && a.enclosing == b.enclosing;
+}
+
+// Flow points of every id kind, categories past the codec's 16 id slots (they share one), integer ids
+// that jump between the int64 extremes (deltas that wrap), and the extremes of every other field.
+std::vector<FlowRecord> randomFlows(size_t n, unsigned seed)
+{
+    std::mt19937_64 random(seed);
+    const uint64_t u64max = std::numeric_limits<uint64_t>::max();
+    std::vector<FlowRecord> out(n);
+    int64_t ts = 1736408883010945452;
+    uint64_t counter = 92907;
+    for (size_t i = 0; i < n; ++i) {
+        FlowRecord& f = out[i];
+        const unsigned pick = random() % 16;
+        ts += int64_t(random() % 2000000) - 500000;
+        f.tsNs = pick == 0 ? std::numeric_limits<int64_t>::min() : pick == 1 ? std::numeric_limits<int64_t>::max() : ts;
+        f.track = pick == 2 ? std::numeric_limits<uint32_t>::max() : uint32_t(random() % 16);
+        f.category = pick == 3 ? std::numeric_limits<uint32_t>::max() : uint32_t(random() % 40);
+        f.idKind = static_cast<RawId::Kind>(random() % 5);
+        counter += random() % 3;
+        f.id = pick == 4   ? u64max
+               : pick == 5 ? uint64_t(std::numeric_limits<int64_t>::min())
+               : pick == 6 ? 0
+               : pick == 7 ? uint64_t(ts) // an async_npu id: a timestamp
+                           : counter;
+        f.ph = "stf"[random() % 3];
+        f.enclosing = random() % 2 != 0;
+    }
+    return out;
+}
+
+template <typename Stream, typename Record = typename Stream::Record>
+void push(Stream& stream, const std::vector<Record>& records, size_t from = 0, size_t to = SIZE_MAX)
+{
+    for (size_t i = from; i < std::min(to, records.size()); ++i)
+        stream.push(records[i]);
+}
+
+// Drains the stream; true when it gave back exactly `expected` (the records from `skip` on).
+template <typename Stream, typename Record = typename Stream::Record>
+bool drainsTo(Stream& stream, const std::vector<Record>& expected)
+{
+    size_t i = 0;
+    bool equal = true;
+    stream.drain([&](const Record& r) { equal = equal && i < expected.size() && same(r, expected[i++]); });
+    return equal && i == expected.size() && stream.empty();
+}
+
+template <typename Stream, typename Record = typename Stream::Record>
+void checkRoundTrip(const std::vector<Record>& records)
+{
+    Stream stream;
+    push(stream, records);
+    QCOMPARE(stream.size(), records.size());
+    QVERIFY(stream.bytesUsed() >= 2 * kHugePage); // several 2 MB blocks
+    size_t i = 0;
+    bool equal = true;
+    stream.forEach([&](const Record& r) { equal = equal && i < records.size() && same(r, records[i++]); });
+    QVERIFY(equal);
+    QCOMPARE(i, records.size());
+    QVERIFY(drainsTo(stream, records));
+}
+
+template <typename Stream, typename Record = typename Stream::Record>
+void checkRollback(const std::vector<Record>& records, const std::vector<Record>& more)
+{
+    for (const size_t keep : {size_t(0), size_t(1), size_t(77777), records.size() - 1}) {
+        Stream stream;
+        push(stream, records, 0, keep);
+        const typename Stream::Position mark = stream.end();
+        push(stream, records, keep);
+        // What came after the mark, in order.
+        size_t seen = keep;
+        bool equal = true;
+        stream.forEachSince(mark, [&](const Record& r) { equal = equal && same(r, records[seen++]); });
+        QVERIFY(equal);
+        QCOMPARE(seen, records.size());
+        // Dropped, then different records pushed after the kept ones.
+        stream.rollback(mark);
+        QCOMPARE(stream.size(), keep);
+        push(stream, more);
+        std::vector<Record> expected(records.begin(), records.begin() + ptrdiff_t(keep));
+        expected.insert(expected.end(), more.begin(), more.end());
+        QVERIFY(drainsTo(stream, expected));
+    }
+}
+
+// Parts parsed one after another on a thread share the block where one ends and the next begins.
+template <typename Stream, typename Record = typename Stream::Record>
+void checkContinued(const std::vector<Record>& first, const std::vector<Record>& second)
+{
+    Stream a;
+    push(a, first);
+    Stream b;
+    b.continueAfter(a);
+    const typename Stream::Position empty = b.end();
+    QVERIFY(empty.used > 0); // b starts in the middle of a's last block
+    push(b, second);
+    // A rollback of b to its start keeps a whole, and b can grow again.
+    b.rollback(empty);
+    QCOMPARE(b.size(), size_t(0));
+    push(b, second);
+    // Drained in either order (b first here), each gives back its own records.
+    QVERIFY(drainsTo(b, second));
+    QVERIFY(drainsTo(a, first));
 }
 
 } // namespace
@@ -114,80 +233,20 @@ private Q_SLOTS:
         QCOMPARE(v[399999], 4u);
     }
 
-    void sliceStreamGivesBackWhatWentIn()
-    {
-        const std::vector<SliceRecord> slices = randomSlices(300000, 1); // several 2 MB blocks
-        SliceStream stream;
-        for (const SliceRecord& s : slices)
-            stream.push(s);
-        QCOMPARE(stream.size(), slices.size());
-        QVERIFY(stream.bytesUsed() >= 2 * kHugePage);
-        size_t i = 0;
-        bool same = true;
-        stream.drain([&](const SliceRecord& s) { same = same && i < slices.size() && sameSlice(s, slices[i++]); });
-        QVERIFY(same);
-        QCOMPARE(i, slices.size());
-        QVERIFY(stream.empty());
-    }
+    void sliceStreamGivesBackWhatWentIn() { checkRoundTrip<SliceStream>(randomSlices(300000, 1)); }
     void sliceStreamRollsBackToAPosition()
     {
-        const std::vector<SliceRecord> slices = randomSlices(250000, 2);
-        for (const size_t keep : {size_t(0), size_t(1), size_t(77777), size_t(249999)}) {
-            SliceStream stream;
-            for (size_t i = 0; i < keep; ++i)
-                stream.push(slices[i]);
-            const SliceStream::Position mark = stream.end();
-            for (size_t i = keep; i < slices.size(); ++i)
-                stream.push(slices[i]);
-            // What came after the mark, in order.
-            size_t seen = keep;
-            bool same = true;
-            stream.forEachSince(mark, [&](const SliceRecord& s) { same = same && sameSlice(s, slices[seen++]); });
-            QVERIFY(same);
-            QCOMPARE(seen, slices.size());
-            // Dropped, then different slices pushed after the kept ones.
-            stream.rollback(mark);
-            QCOMPARE(stream.size(), keep);
-            const std::vector<SliceRecord> more = randomSlices(1000, 3);
-            for (const SliceRecord& s : more)
-                stream.push(s);
-            size_t i = 0;
-            stream.drain([&](const SliceRecord& s) {
-                same = same && sameSlice(s, i < keep ? slices[i] : more[i - keep]);
-                ++i;
-            });
-            QVERIFY(same);
-            QCOMPARE(i, keep + more.size());
-        }
+        checkRollback<SliceStream>(randomSlices(250000, 2), randomSlices(1000, 3));
     }
-    // Parts parsed one after another on a thread share the block where one ends and the next begins.
     void continuedSliceStreamsShareABlockAndKeepTheirOwn()
     {
-        const std::vector<SliceRecord> first = randomSlices(150000, 4), second = randomSlices(90000, 5);
-        SliceStream a;
-        for (const SliceRecord& s : first)
-            a.push(s);
-        SliceStream b;
-        b.continueAfter(a);
-        const SliceStream::Position empty = b.end();
-        QVERIFY(empty.used > 0); // b starts in the middle of a's last block
-        for (const SliceRecord& s : second)
-            b.push(s);
-        // A rollback of b to its start keeps a whole, and b can grow again.
-        b.rollback(empty);
-        QCOMPARE(b.size(), size_t(0));
-        for (const SliceRecord& s : second)
-            b.push(s);
-        // Drained in either order (b first here), each gives back its own slices.
-        size_t i = 0;
-        bool same = true;
-        b.drain([&](const SliceRecord& s) { same = same && i < second.size() && sameSlice(s, second[i++]); });
-        QVERIFY(same);
-        QCOMPARE(i, second.size());
-        i = 0;
-        a.drain([&](const SliceRecord& s) { same = same && i < first.size() && sameSlice(s, first[i++]); });
-        QVERIFY(same);
-        QCOMPARE(i, first.size());
+        checkContinued<SliceStream>(randomSlices(150000, 4), randomSlices(90000, 5));
+    }
+    void flowStreamGivesBackWhatWentIn() { checkRoundTrip<FlowStream>(randomFlows(400000, 6)); }
+    void flowStreamRollsBackToAPosition() { checkRollback<FlowStream>(randomFlows(250000, 7), randomFlows(1000, 8)); }
+    void continuedFlowStreamsShareABlockAndKeepTheirOwn()
+    {
+        checkContinued<FlowStream>(randomFlows(300000, 9), randomFlows(90000, 10));
     }
     void continuedBlockVectorsIndexFromTheirOwnStart()
     {

@@ -232,18 +232,16 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     clock.lap("pairs");
     // 5. Flows matched by (cat, id) before any lane is written, so that the match tables are freed
     //    before the lane columns are first touched (the columns reuse their pages; a load pays for
-    //    its peak of fresh memory). Points are numbered over the parts in file order; each record's
-    //    id is replaced by the number of the point its flow continues from (FlowMatcher::kNoStart:
-    //    none). One matcher per half of the key space, each on its own core, each seeing its keys'
-    //    points in file order.
+    //    its peak of fresh memory). Points are numbered over the parts in file order; from[p] is the
+    //    number of the point p's flow continues from (kNoFrom: none). One matcher per half of the key
+    //    space, each on its own core, each seeing its keys' points in file order.
     std::vector<uint64_t> pointBase(partCount + 1, 0);
-    for (size_t k = 0; k < partCount; ++k)
+    uint64_t starts = 0;
+    for (size_t k = 0; k < partCount; ++k) {
         pointBase[k + 1] = pointBase[k] + parts[k]->flows.size();
-    const auto pointRecord = [&](uint64_t point) -> FlowRecord& {
-        const size_t k =
-            static_cast<size_t>(std::upper_bound(pointBase.begin(), pointBase.end(), point) - pointBase.begin() - 1);
-        return parts[k]->flows.at(point - pointBase[k]);
-    };
+        starts += parts[k]->flowStarts;
+    }
+    const uint64_t points = pointBase[partCount];
     // Each part's few flow categories, resolved once: profile string id and link kind.
     std::vector<std::vector<uint32_t>> categoryIds(partCount);
     std::vector<std::vector<LinkKind>> categoryKinds(partCount);
@@ -266,42 +264,32 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         for (const uint32_t id : categoryIds[k])
             categorySlots[k].push_back(
                 denseCategory.try_emplace(id, static_cast<uint32_t>(denseCategory.size())).first->second);
-    const bool matchable =
-        pointBase[partCount] < FlowMatcher::kMaxPoints && denseCategory.size() < FlowMatcher::kMaxCategories;
-    const bool parallelFlows = loaderThreads() > 1 && pointBase[partCount] >= loadTuning().parallelFlowPoints;
-    std::vector<uint64_t> partStarts(partCount, 0);
-    forEachParallel(parallelFlows, partCount, [&](size_t k) {
-        uint64_t starts = 0; // (a local count: the parts' counters share a cache line)
-        parts[k]->flows.forEachMutable([&](FlowRecord& f) {
-            f.idValue = globalId(k, f.idKind(), f.idValue);
-            f.setUpper((FlowMatcher::hash(categorySlots[k][f.categoryIndex()], f.idKind(), f.idValue) >> 63) != 0);
-            starts += f.ph() == 's' ? 1 : 0;
-        });
-        partStarts[k] = starts;
-    });
+    const bool matchable = points < FlowMatcher::kMaxPoints && denseCategory.size() < FlowMatcher::kMaxCategories;
+    const bool parallelFlows = loaderThreads() > 1 && points >= loadTuning().parallelFlowPoints;
+    constexpr uint32_t kNoFrom = UINT32_MAX;            // (point numbers are below FlowMatcher::kMaxPoints)
+    LargeVector<uint32_t> from(matchable ? points : 0); // each point written by the matcher of its key
     if (!matchable) { // beyond what the matcher's table holds (billions of flow points): no links
-        for (size_t k = 0; k < partCount; ++k)
-            parts[k]->flows.forEachMutable([&](FlowRecord& f) { f.idValue = FlowMatcher::kNoStart; });
         sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
                                                            "%1: %2 flow events are more than can be linked; "
                                                            "flows are not shown")
                                    .arg(QString::fromStdString(m_settings.fileLabel))
-                                   .arg(pointBase[partCount]));
+                                   .arg(points));
     } else {
-        uint64_t starts = 0;
-        for (const uint64_t n : partStarts)
-            starts += n;
         const auto match = [&](size_t expectedStarts, int half) {
             FlowMatcher matcher(expectedStarts); // its table first touched on this core
             for (size_t k = 0; k < partCount; ++k) {
                 uint64_t point = pointBase[k];
-                parts[k]->flows.forEachMutable([&](FlowRecord& f) {
+                parts[k]->flows.forEach([&](const FlowRecord& f) {
                     const uint64_t p = point++;
-                    if (half < 0 || int(f.upper()) == half)
-                        f.idValue = matcher.add(f.ph(), categorySlots[k][f.categoryIndex()], f.idKind(), f.idValue, p);
+                    const uint32_t category = categorySlots[k][f.category];
+                    const uint64_t id = globalId(k, f.idKind, f.id);
+                    if (half >= 0 && int(FlowMatcher::hash(category, f.idKind, id) >> 63) != half)
+                        return;
+                    const uint64_t continues = matcher.add(f.ph, category, f.idKind, id, p);
+                    from[p] = continues == FlowMatcher::kNoStart ? kNoFrom : static_cast<uint32_t>(continues);
                 });
             }
-            matcher.finish([&](uint64_t p, uint64_t from) { pointRecord(p).idValue = from; });
+            matcher.finish([&](uint64_t p, uint64_t start) { from[p] = static_cast<uint32_t>(start); });
             return matcher.withoutStart;
         };
         if (parallelFlows) {
@@ -484,10 +472,12 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                                  static_cast<uint32_t>(tracks[g].slices));
         locator.prepare(profile);
         clock.lap("flows:prep");
-        static_assert(sizeof(EventRef) == sizeof(int64_t) && std::is_trivially_copyable_v<EventRef>);
-        const auto boundSlice = [](const FlowRecord& f) {
+        // Each point's slice (an EventRef's bytes), by point number.
+        static_assert(sizeof(EventRef) == sizeof(uint64_t) && std::is_trivially_copyable_v<EventRef>);
+        LargeVector<uint64_t> bound(points);
+        const auto boundSlice = [&](uint64_t point) {
             EventRef at;
-            std::memcpy(static_cast<void*>(&at), &f.tsNs, sizeof at);
+            std::memcpy(static_cast<void*>(&at), &bound[point], sizeof at);
             return at;
         };
         std::vector<uint64_t> unbound(partCount, 0), continuing(partCount, 0);
@@ -501,12 +491,13 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             const size_t k = task - 1;
             std::vector<uint32_t> hints(tracks.size(), 0);
             uint64_t notBound = 0, continues = 0; // (local counts: the parts' counters share a cache line)
-            parts[k]->flows.forEachMutable([&](FlowRecord& f) {
+            uint64_t point = pointBase[k];
+            parts[k]->flows.forEach([&](const FlowRecord& f) {
                 const EventRef at =
-                    locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph() != 'f' || f.enclosing(), &hints);
+                    locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph != 'f' || f.enclosing, &hints);
                 notBound += at.valid() ? 0 : 1;
-                continues += f.idValue != FlowMatcher::kNoStart ? 1 : 0;
-                std::memcpy(static_cast<void*>(&f.tsNs), &at, sizeof at);
+                continues += matchable && from[point] != kNoFrom ? 1 : 0;
+                std::memcpy(&bound[point++], &at, sizeof at);
             });
             unbound[k] = notBound;
             continuing[k] = continues;
@@ -531,14 +522,17 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         profile.links.resize(linkStart[partCount]); // written below, part by part
         forEachParallel(parallelFlows, partCount, [&](size_t k) {
             Link* out = profile.links.data() + linkStart[k];
-            parts[k]->flows.forEach([&](const FlowRecord& f) {
-                if (f.idValue == FlowMatcher::kNoStart)
+            uint64_t point = pointBase[k];
+            // (Read once more for the categories; each block handed back once read.)
+            parts[k]->flows.drain([&](const FlowRecord& f) {
+                const uint64_t p = point++;
+                if (!matchable || from[p] == kNoFrom)
                     return;
                 Link& l = *out++;
-                l.from = boundSlice(pointRecord(f.idValue));
-                l.to = boundSlice(f);
-                l.kind = categoryKinds[k][f.categoryIndex()];
-                l.categoryId = categoryIds[k][f.categoryIndex()];
+                l.from = boundSlice(from[p]);
+                l.to = boundSlice(p);
+                l.kind = categoryKinds[k][f.category];
+                l.categoryId = categoryIds[k][f.category];
                 if (!l.to.valid())
                     l.from = EventRef{}; // dropped below
             });

@@ -529,7 +529,9 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, size_t preloaded, Result&
 
     // Snapshot for rollback: a chunk that fails half way must leave no records behind.
     const SliceStream::Position slices0 = slices.end();
-    const size_t flows0 = flows.size(), counters0 = counters.size(), marks0 = marks.size(), metas0 = metas.size();
+    const FlowStream::Position flows0 = flows.end();
+    const uint64_t flowStarts0 = flowStarts;
+    const size_t counters0 = counters.size(), marks0 = marks.size(), metas0 = metas.size();
     const uint64_t elements0 = elements, traceEvents0 = traceEvents;
     IssueTally* const tallies[] = {&missingTs,        &missingPh, &unknownPh, &notObject,
                                    &negativeDuration, &badNumber, &badFlow,   &invalidUtf8};
@@ -539,7 +541,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, size_t preloaded, Result&
     const auto rollback = [&]() {
         slices.forEachSince(slices0, [&](const SliceRecord& r) { --sliceCount[r.track]; });
         slices.rollback(slices0);
-        flows.truncate(flows0);
+        flows.rollback(flows0);
+        flowStarts = flowStarts0;
         counters.truncate(counters0);
         marks.resize(marks0);
         metas.resize(metas0);
@@ -839,14 +842,11 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, size_t preloaded, Result&
                 m_flowCategorySlot.resize(std::max<size_t>(category + 1, strings.size()), UINT32_MAX);
             uint32_t& slot = m_flowCategorySlot[category];
             if (slot == UINT32_MAX) {
-                if (flowCategories.size() >= FlowRecord::kMaxCategories) {
-                    badFlow.add(objOffset, "more than 16777216 flow categories; this flow is dropped");
-                    break;
-                }
                 slot = static_cast<uint32_t>(flowCategories.size());
                 flowCategories.push_back(category);
             }
-            flows.push_back(FlowRecord::make(ts, id, track, slot, ph, f.bp.present && textIs(f.bp.text, "e")));
+            flows.push({ts, id.value, track, slot, id.kind, ph, f.bp.present && textIs(f.bp.text, "e")});
+            flowStarts += ph == 's' ? 1 : 0;
             break;
         }
         case 'C': {

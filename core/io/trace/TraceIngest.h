@@ -86,7 +86,8 @@ public:
     std::vector<uint64_t> sliceCount; // per local track: number of SliceRecords
     std::vector<CounterSeriesKey> series;
     SliceStream slices;
-    BlockVector<FlowRecord> flows;
+    FlowStream flows;
+    uint64_t flowStarts = 0;              // flow points with ph s
     std::vector<uint32_t> flowCategories; // FlowRecord category index → local string id
     BlockVector<CounterRecord> counters;
     std::vector<MarkRecord> marks;

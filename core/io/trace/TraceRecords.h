@@ -103,32 +103,16 @@ struct MarkRecord {
     uint8_t hint = 0;
 };
 
-// One flow point: ph s (start), t (step) or f (finish). 24 bytes: the category is an index into the
-// part's flowCategories (categories are few), packed with the id kind, the phase and the binding.
-// The builder reuses the fields as it goes: idValue becomes the global id, then the index of the
-// point the flow continues from; tsNs becomes the bound slice (an EventRef's bytes).
+// One flow point: ph s (start), t (step) or f (finish), as parsed (stored packed, in a FlowStream).
 struct FlowRecord {
-    static constexpr uint32_t kMaxCategories = 1u << 24;
     int64_t tsNs;
-    uint64_t idValue; // RawId::value
-    uint32_t track;
-    uint32_t packed; // bits 0-23 category index, 24-26 RawId::Kind, 27-28 phase, 29 enclosing, 30 key half
-
-    static FlowRecord make(int64_t ts, RawId id, uint32_t track, uint32_t categoryIndex, char ph, bool enclosing)
-    {
-        const uint32_t phase = ph == 's' ? 0 : ph == 't' ? 1 : 2;
-        return {ts, id.value, track,
-                categoryIndex | uint32_t(id.kind) << 24 | phase << 27 | uint32_t(enclosing ? 1 : 0) << 29};
-    }
-    uint32_t categoryIndex() const { return packed & (kMaxCategories - 1); }
-    RawId::Kind idKind() const { return static_cast<RawId::Kind>(packed >> 24 & 7); }
-    char ph() const { return "stf"[packed >> 27 & 3]; }
-    bool enclosing() const { return (packed >> 29 & 1) != 0; } // f with "bp":"e": the enclosing slice
-    // Which of the two flow matchers owns the point's key (set by the builder).
-    bool upper() const { return (packed >> 30 & 1) != 0; }
-    void setUpper(bool upper) { packed = (packed & ~(1u << 30)) | uint32_t(upper ? 1 : 0) << 30; }
+    uint64_t id;       // RawId::value
+    uint32_t track;    // the part's track
+    uint32_t category; // index into the part's flowCategories
+    RawId::Kind idKind;
+    char ph;
+    bool enclosing; // f with "bp":"e": the enclosing slice
 };
-static_assert(sizeof(FlowRecord) == 24);
 
 // One counter sample (ph C), one per (event, series).
 struct CounterRecord {
@@ -273,50 +257,162 @@ private:
     size_t m_first = 0; // slots of the first block that belong to the vector this one continues
 };
 
-// A part's slices in file order, packed: a header byte (the hint and whether a correlation id
-// follows), then LEB128 varints of the start (as a zigzag delta from the previous slice's), the
-// duration, the args offset (zigzag delta), the track, the name and the correlation id (zigzag).
-// About 17 bytes a slice instead of 48: parsed records are the load's largest fresh memory, and on
-// the machines this runs on first touch of fresh memory costs more than parsing the JSON.
-// Stored in 2 MB blocks (huge pages where allowed), each handed back to the kernel once drained;
-// continueAfter() shares a block as BlockVector's does.
-class SliceStream {
-public:
+// LEB128 varints and zigzag signed values, for the packed record streams below.
+namespace packed {
+inline uint64_t zigzag(int64_t v)
+{
+    return (uint64_t(v) << 1) ^ uint64_t(v >> 63);
+}
+inline int64_t unzigzag(uint64_t u)
+{
+    return static_cast<int64_t>(u >> 1) ^ -static_cast<int64_t>(u & 1);
+}
+inline uint8_t* putVarint(uint8_t* p, uint64_t v)
+{
+    while (v >= 0x80) {
+        *p++ = static_cast<uint8_t>(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = static_cast<uint8_t>(v);
+    return p;
+}
+inline uint64_t getVarint(const uint8_t*& p)
+{
+    uint64_t v = *p & 0x7F;
+    for (int shift = 7; *p++ & 0x80; shift += 7)
+        v |= uint64_t(*p & 0x7F) << shift;
+    return v;
+}
+} // namespace packed
+
+// Slices packed: a header byte (the hint and whether a correlation id follows), then varints of the
+// start (as a zigzag delta from the previous slice's), the duration, the args offset (zigzag delta),
+// the track, the name and the correlation id (zigzag). About 17 bytes a slice instead of 48.
+struct SliceCodec {
+    using Record = SliceRecord;
     static constexpr size_t kMaxRecordBytes = 1 + 6 * 10;
+    struct State {
+        int64_t prevStart;
+        uint64_t prevOffset;
+    };
+    static uint8_t* encode(uint8_t* p, const SliceRecord& s, State& st)
+    {
+        using namespace packed;
+        const bool hasCorr = s.corr != SliceRecord::kCorrNone;
+        *p++ = static_cast<uint8_t>((s.hint & 0x7F) | (hasCorr ? 0x80 : 0));
+        p = putVarint(p, zigzag(static_cast<int64_t>(uint64_t(s.startNs) - uint64_t(st.prevStart))));
+        p = putVarint(p, static_cast<uint64_t>(s.durationNs));
+        p = putVarint(p, zigzag(static_cast<int64_t>(s.offset - st.prevOffset)));
+        p = putVarint(p, s.track);
+        p = putVarint(p, s.name);
+        if (hasCorr)
+            p = putVarint(p, zigzag(s.corr));
+        st.prevStart = s.startNs;
+        st.prevOffset = s.offset;
+        return p;
+    }
+    static SliceRecord decode(const uint8_t*& p, State& st)
+    {
+        using namespace packed;
+        SliceRecord s;
+        const uint8_t head = *p++;
+        s.hint = head & 0x7F;
+        s.startNs = static_cast<int64_t>(uint64_t(st.prevStart) + uint64_t(unzigzag(getVarint(p))));
+        s.durationNs = static_cast<int64_t>(getVarint(p));
+        s.offset = st.prevOffset + uint64_t(unzigzag(getVarint(p)));
+        s.track = static_cast<uint32_t>(getVarint(p));
+        s.name = static_cast<uint32_t>(getVarint(p));
+        s.corr = (head & 0x80) ? unzigzag(getVarint(p)) : SliceRecord::kCorrNone;
+        st.prevStart = s.startNs;
+        st.prevOffset = s.offset;
+        return s;
+    }
+};
+
+// Flow points packed: a header byte (phase, enclosing, id kind), then varints of the timestamp (a
+// zigzag delta from the previous point's), the track, the category index and the id. An integer id
+// is a zigzag delta from the previous integer id of its category (ids of a category count up, and
+// categories interleave: async_npu ids are nanosecond timestamps, task-queue ids small counters);
+// any other id is its value. About 8 bytes a point instead of 24.
+struct FlowCodec {
+    using Record = FlowRecord;
+    static constexpr size_t kMaxRecordBytes = 1 + 10 + 5 + 5 + 10;
+    static constexpr size_t kIdSlots = 16; // categories share a previous id modulo this
+    struct State {
+        int64_t prevTs;
+        uint64_t prevId[kIdSlots];
+    };
+    static uint8_t* encode(uint8_t* p, const FlowRecord& f, State& st)
+    {
+        using namespace packed;
+        const uint32_t phase = f.ph == 's' ? 0 : f.ph == 't' ? 1 : 2;
+        *p++ = static_cast<uint8_t>(phase | (f.enclosing ? 4u : 0u) | uint32_t(f.idKind) << 3);
+        p = putVarint(p, zigzag(static_cast<int64_t>(uint64_t(f.tsNs) - uint64_t(st.prevTs))));
+        p = putVarint(p, f.track);
+        p = putVarint(p, f.category);
+        if (f.idKind == RawId::Int) {
+            uint64_t& prev = st.prevId[f.category % kIdSlots];
+            p = putVarint(p, zigzag(static_cast<int64_t>(f.id - prev)));
+            prev = f.id;
+        } else {
+            p = putVarint(p, f.id);
+        }
+        st.prevTs = f.tsNs;
+        return p;
+    }
+    static FlowRecord decode(const uint8_t*& p, State& st)
+    {
+        using namespace packed;
+        FlowRecord f;
+        const uint8_t head = *p++;
+        f.ph = "stf"[head & 3];
+        f.enclosing = (head & 4) != 0;
+        f.idKind = static_cast<RawId::Kind>(head >> 3 & 7);
+        f.tsNs = static_cast<int64_t>(uint64_t(st.prevTs) + uint64_t(unzigzag(getVarint(p))));
+        f.track = static_cast<uint32_t>(getVarint(p));
+        f.category = static_cast<uint32_t>(getVarint(p));
+        if (f.idKind == RawId::Int) {
+            uint64_t& prev = st.prevId[f.category % kIdSlots];
+            f.id = prev + uint64_t(unzigzag(getVarint(p)));
+            prev = f.id;
+        } else {
+            f.id = getVarint(p);
+        }
+        st.prevTs = f.tsNs;
+        return f;
+    }
+};
+
+// A part's records in file order, packed by a codec (SliceCodec, FlowCodec): parsed records are the
+// load's largest fresh memory, and on the machines this runs on first touch of fresh memory costs
+// more than parsing the JSON. Stored in 2 MB blocks (huge pages where allowed), each handed back to
+// the kernel once drained; continueAfter() shares a block as BlockVector's does.
+template <typename Codec> class RecordStream {
+public:
+    using Record = typename Codec::Record;
+    using State = typename Codec::State;
+    static_assert(std::is_trivially_copyable_v<State>);
 
     // Where the stream ends now: rollback() returns to it.
     struct Position {
         size_t block = 0; // number of full blocks before the write block
         size_t used = 0;  // bytes used in the write block (from its start)
         size_t count = 0;
-        int64_t prevStart = 0;
-        uint64_t prevOffset = 0;
+        State state{};
     };
 
-    void push(const SliceRecord& s)
+    void push(const Record& r)
     {
-        if (size_t(m_limit - m_write) < kMaxRecordBytes)
+        if (size_t(m_limit - m_write) < Codec::kMaxRecordBytes) [[unlikely]]
             newBlock();
-        uint8_t* p = m_write;
-        const bool hasCorr = s.corr != SliceRecord::kCorrNone;
-        *p++ = static_cast<uint8_t>((s.hint & 0x7F) | (hasCorr ? 0x80 : 0));
-        p = putVarint(p, zigzag(static_cast<int64_t>(uint64_t(s.startNs) - uint64_t(m_prevStart))));
-        p = putVarint(p, static_cast<uint64_t>(s.durationNs));
-        p = putVarint(p, zigzag(static_cast<int64_t>(s.offset - m_prevOffset)));
-        p = putVarint(p, s.track);
-        p = putVarint(p, s.name);
-        if (hasCorr)
-            p = putVarint(p, zigzag(s.corr));
-        m_write = p;
-        m_prevStart = s.startNs;
-        m_prevOffset = s.offset;
+        m_write = Codec::encode(m_write, r, m_state);
         ++m_count;
     }
     // Continues in the free end of `done`'s last block (this stream must be empty; `done` must not
     // grow any more).
-    void continueAfter(const SliceStream& done)
+    void continueAfter(const RecordStream& done)
     {
-        if (!empty() || done.m_blocks.empty() || size_t(done.m_limit - done.m_write) < kMaxRecordBytes)
+        if (!empty() || done.m_blocks.empty() || size_t(done.m_limit - done.m_write) < Codec::kMaxRecordBytes)
             return;
         m_blocks.assign(1, done.m_blocks.back());
         m_fullUsed.clear();
@@ -326,7 +422,7 @@ public:
     }
     size_t size() const { return m_count; }
     bool empty() const { return m_count == 0; }
-    // Bytes of its packed slices (each block shared with a continued stream is counted once).
+    // Bytes of its packed records (each block shared with a continued stream is counted once).
     size_t bytesUsed() const
     {
         size_t bytes = 0;
@@ -341,23 +437,28 @@ public:
         p.block = m_blocks.empty() ? 0 : m_blocks.size() - 1;
         p.used = m_blocks.empty() ? 0 : size_t(m_write - m_blocks.back().get());
         p.count = m_count;
-        p.prevStart = m_prevStart;
-        p.prevOffset = m_prevOffset;
+        p.state = m_state;
         return p;
     }
-    // Visits the slices pushed since `from`, in order.
+    // Visits the records pushed since `from`, in order.
     template <typename Visit> void forEachSince(const Position& from, Visit&& visit) const
     {
-        int64_t prevStart = from.prevStart;
-        uint64_t prevOffset = from.prevOffset;
+        State state = from.state;
         for (size_t b = from.block; b < m_blocks.size(); ++b) {
             const uint8_t* p = m_blocks[b].get() + (b == from.block ? from.used : blockStart(b));
             const uint8_t* end = m_blocks[b].get() + blockUsed(b);
             while (p < end)
-                visit(decode(p, prevStart, prevOffset));
+                visit(Codec::decode(p, state));
         }
     }
-    // Drops the slices pushed since `to`.
+    // Visits every record in order.
+    template <typename Visit> void forEach(Visit&& visit) const
+    {
+        Position start;
+        start.used = blockStart(0);
+        forEachSince(start, visit);
+    }
+    // Drops the records pushed since `to`.
     void rollback(const Position& to)
     {
         if (to.count >= m_count)
@@ -367,19 +468,17 @@ public:
         m_write = m_blocks.back().get() + to.used;
         m_limit = m_blocks.back().get() + kHugePage;
         m_count = to.count;
-        m_prevStart = to.prevStart;
-        m_prevOffset = to.prevOffset;
+        m_state = to.state;
     }
-    // Visits every slice in order, handing each block back once visited.
+    // Visits every record in order, handing each block back once visited.
     template <typename Visit> void drain(Visit&& visit)
     {
-        int64_t prevStart = 0;
-        uint64_t prevOffset = 0;
+        State state{};
         for (size_t b = 0; b < m_blocks.size(); ++b) {
             const uint8_t* p = m_blocks[b].get() + blockStart(b);
             const uint8_t* end = m_blocks[b].get() + blockUsed(b);
             while (p < end)
-                visit(decode(p, prevStart, prevOffset));
+                visit(Codec::decode(p, state));
             m_blocks[b].reset();
         }
         clear();
@@ -391,51 +490,17 @@ public:
         m_write = m_limit = nullptr;
         m_firstOffset = 0;
         m_count = 0;
-        m_prevStart = 0;
-        m_prevOffset = 0;
+        m_state = State{};
     }
 
 private:
-    static uint64_t zigzag(int64_t v) { return (uint64_t(v) << 1) ^ uint64_t(v >> 63); }
-    static int64_t unzigzag(uint64_t u) { return static_cast<int64_t>(u >> 1) ^ -static_cast<int64_t>(u & 1); }
-    static uint8_t* putVarint(uint8_t* p, uint64_t v)
-    {
-        while (v >= 0x80) {
-            *p++ = static_cast<uint8_t>(v | 0x80);
-            v >>= 7;
-        }
-        *p++ = static_cast<uint8_t>(v);
-        return p;
-    }
-    static uint64_t getVarint(const uint8_t*& p)
-    {
-        uint64_t v = *p & 0x7F;
-        for (int shift = 7; *p++ & 0x80; shift += 7)
-            v |= uint64_t(*p & 0x7F) << shift;
-        return v;
-    }
-    static SliceRecord decode(const uint8_t*& p, int64_t& prevStart, uint64_t& prevOffset)
-    {
-        SliceRecord s;
-        const uint8_t head = *p++;
-        s.hint = head & 0x7F;
-        s.startNs = static_cast<int64_t>(uint64_t(prevStart) + uint64_t(unzigzag(getVarint(p))));
-        s.durationNs = static_cast<int64_t>(getVarint(p));
-        s.offset = prevOffset + uint64_t(unzigzag(getVarint(p)));
-        s.track = static_cast<uint32_t>(getVarint(p));
-        s.name = static_cast<uint32_t>(getVarint(p));
-        s.corr = (head & 0x80) ? unzigzag(getVarint(p)) : SliceRecord::kCorrNone;
-        prevStart = s.startNs;
-        prevOffset = s.offset;
-        return s;
-    }
     size_t blockStart(size_t b) const { return b == 0 ? m_firstOffset : 0; }
     // Where the bytes of block b end (from its start).
     size_t blockUsed(size_t b) const
     {
         return b < m_fullUsed.size() ? m_fullUsed[b] : size_t(m_write - m_blocks[b].get());
     }
-    void newBlock()
+    [[gnu::noinline]] void newBlock()
     {
         if (!m_blocks.empty())
             m_fullUsed.push_back(static_cast<uint32_t>(m_write - m_blocks.back().get()));
@@ -449,8 +514,10 @@ private:
     uint8_t* m_limit = nullptr;
     size_t m_firstOffset = 0; // bytes of the first block that belong to the stream this one continues
     size_t m_count = 0;
-    int64_t m_prevStart = 0;
-    uint64_t m_prevOffset = 0;
+    State m_state{};
 };
+
+using SliceStream = RecordStream<SliceCodec>;
+using FlowStream = RecordStream<FlowCodec>;
 
 } // namespace dspark::trace
