@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <new>
 
 #include <nlohmann/json.hpp>
 
@@ -49,7 +50,7 @@ static QString loadMetadataJson(const ScannedFile& file, Profile& profile)
     return {};
 }
 
-static QString loadOne(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+static QString loadOneUnguarded(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
 {
     switch (file.format) {
     case FileFormat::TorchNpuDb:
@@ -66,6 +67,25 @@ static QString loadOne(const ScannedFile& file, Profile& profile, const LoadProg
     case FileFormat::Unknown: break;
     }
     return {};
+}
+
+// No exception may leave a loader (docs/architecture.md): a file that runs out of memory half way is an
+// error naming it, and what it added is taken back, so that the other files still load.
+static QString loadOne(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+{
+    const Profile::Contents before = profile.contents();
+    try {
+        return loadOneUnguarded(file, profile, progress);
+    } catch (const std::bad_alloc&) {
+        profile.restore(before);
+        return QCoreApplication::translate("ProfileLoader", "%1: not enough memory to load this file; nothing of it "
+                                                            "was loaded")
+            .arg(QString::fromStdString(file.path));
+    } catch (const std::exception& e) {
+        profile.restore(before);
+        return QCoreApplication::translate("ProfileLoader", "%1: cannot be loaded (%2); nothing of it was loaded")
+            .arg(QString::fromStdString(file.path), QString::fromLocal8Bit(e.what()));
+    }
 }
 
 static int loadOrder(FileFormat f)
@@ -157,7 +177,13 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
         profile->warn(e);
 
     progress.update(loadShare, QCoreApplication::translate("ProfileLoader", "Indexing events"));
-    profile->finalize();
+    try {
+        profile->finalize();
+    } catch (const std::bad_alloc&) {
+        outcome.error = QCoreApplication::translate("ProfileLoader", "%1: not enough memory to index the profile")
+                            .arg(QString::fromStdString(path));
+        return outcome;
+    }
     const bool anyEvent =
         std::any_of(profile->lanes.begin(), profile->lanes.end(), [](const Lane& lane) { return !lane.empty(); });
     if (!anyEvent && !profile->stepRecords) { // (stats() would count every event: ~10 ms on 3 M events)

@@ -99,6 +99,30 @@ void Profile::warn(const QString& message)
     warnings.push_back(message);
 }
 
+Profile::Contents Profile::contents() const
+{
+    Contents c;
+    c.lanes = lanes.size();
+    c.links = links.size();
+    c.ranks = ranks.size();
+    c.argsSources = m_argSources.size();
+    for (const Lane& lane : lanes)
+        c.laneSizes.push_back(lane.size());
+    return c;
+}
+
+void Profile::restore(const Contents& before)
+{
+    lanes.resize(before.lanes);
+    for (size_t i = 0; i < before.lanes; ++i)
+        lanes[i].resize(before.laneSizes[i]);
+    links.resize(before.links);
+    ranks.resize(before.ranks);
+    m_argSources.resize(std::max<size_t>(before.argsSources, 1)); // (id 0 is never used)
+    if (m_packedArgsId >= static_cast<int>(m_argSources.size()))
+        m_packedArgsId = -1;
+}
+
 // Display order of a lane within its rank: host first, then device streams, comm, overlap, counters.
 static int kindOrder(LaneKind kind)
 {

@@ -131,6 +131,15 @@ public:
     }
     void addLink(EventRef from, EventRef to, LinkKind kind, uint32_t categoryId = 0);
     void warn(const QString& message);
+    // What the profile holds, for a loader that fails half way (out of memory) to take back what it
+    // added: lanes, their events, links, ranks and args sources (interned strings stay, unused).
+    // Before finalize() only.
+    struct Contents {
+        size_t lanes = 0, links = 0, ranks = 0, argsSources = 0;
+        std::vector<size_t> laneSizes;
+    };
+    Contents contents() const;
+    void restore(const Contents& before);
     // Sorts lanes (and lane order), remaps links to sorted indices, builds link indices.
     void finalize();
 

@@ -804,6 +804,50 @@ private Q_SLOTS:
         QCOMPARE(load(writeFile(dir, QStringLiteral("plain.trace.json"), text))->ranks[0].rank, 0);
     }
 
+    void runningOutOfMemoryDropsOnlyThatFile()
+    {
+        // Two traces of one rank in a folder (their lanes are the same lanes); the second runs out of
+        // memory with its slices placed (injected): an error naming it, nothing of it kept (not its
+        // events in the shared lanes, nor its links, nor a lane of its own), and the first as alone.
+        const auto trace = [](const std::string& op, const std::string& extraThread) {
+            return "{\"traceEvents\":[{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"" + op +
+                   "\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":9},"
+                   "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\",\"pid\":1,\"tid\":1,"
+                   "\"ts\":6,\"dur\":2,\"args\":{\"correlation\":7}},"
+                   "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"k_" +
+                   op +
+                   "\",\"pid\":0,\"tid\":7,\"ts\":20,\"dur\":3,\"args\":{\"stream\":7,\"correlation\":7}},"
+                   "{\"ph\":\"s\",\"cat\":\"ac2g\",\"id\":7,\"pid\":1,\"tid\":1,\"ts\":6},"
+                   "{\"ph\":\"f\",\"cat\":\"ac2g\",\"id\":7,\"pid\":0,\"tid\":7,\"ts\":20,\"bp\":\"e\"},"
+                   "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"x\",\"pid\":1,\"tid\":" +
+                   extraThread + ",\"ts\":1,\"dur\":1}]}";
+        };
+        QTemporaryDir alone, both;
+        writeFile(alone, QStringLiteral("first.trace.json"), trace("a", "1"));
+        writeFile(both, QStringLiteral("first.trace.json"), trace("a", "1"));
+        writeFile(both, QStringLiteral("second.trace.json"), trace("b", "99"));
+        const auto reference = load(alone.path());
+        QVERIFY(reference);
+        QCOMPARE(reference->links.size(), size_t(1));
+        {
+            TuningScope tuning(1 << 20, 1 << 20, true);
+            QVERIFY(load(both.path())->stats().events > reference->stats().events); // (both load)
+            trace::loadTuning().failBuildAfter = 1;
+            const auto p = load(both.path());
+            QVERIFY(p);
+            QCOMPARE(trace::loadTuning().failBuildAfter, -1); // the second build did throw
+            QCOMPARE(fingerprint(*p), fingerprint(*reference));
+            QCOMPARE(p->ranks.size(), reference->ranks.size());
+            const QString warnings = p->warnings.join(QStringLiteral("\n"));
+            QVERIFY2(warnings.contains(QStringLiteral("second.trace.json: not enough memory")), qPrintable(warnings));
+            // Alone, the failing file is the load's error.
+            trace::loadTuning().failBuildAfter = 0;
+            QString error;
+            QVERIFY(!load(both.filePath(QStringLiteral("second.trace.json")), &error));
+            QVERIFY2(error.contains(QStringLiteral("second.trace.json: not enough memory")), qPrintable(error));
+        }
+    }
+
     // ---------------------------------------------------------------- chunks and threads
     void chunkCutsAndThreadSplitsNeverChangeTheResult()
     {

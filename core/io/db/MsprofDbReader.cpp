@@ -269,21 +269,12 @@ QString MsprofDbReader::checkSchema()
 
 void MsprofDbReader::takeSnapshot()
 {
-    m_snapshot.lanes = m_profile.lanes.size();
-    m_snapshot.links = m_profile.links.size();
-    m_snapshot.ranks = m_profile.ranks.size();
-    m_snapshot.laneSizes.clear();
-    for (const Lane& lane : m_profile.lanes)
-        m_snapshot.laneSizes.push_back(lane.size());
+    m_snapshot = m_profile.contents();
 }
 
 void MsprofDbReader::rollback()
 {
-    m_profile.lanes.resize(m_snapshot.lanes);
-    for (size_t i = 0; i < m_snapshot.lanes; ++i)
-        m_profile.lanes[i].resize(m_snapshot.laneSizes[i]);
-    m_profile.links.resize(m_snapshot.links);
-    m_profile.ranks.resize(m_snapshot.ranks);
+    m_profile.restore(m_snapshot);
 }
 
 int64_t MsprofDbReader::rowCount(const char* table)

@@ -48,10 +48,6 @@ private:
         uint32_t nameId;
         uint64_t argsRef; // RowArgs local reference
     };
-    struct Snapshot {
-        size_t lanes = 0, links = 0, ranks = 0;
-        std::vector<size_t> laneSizes;
-    };
 
     QString checkFile();
     QString checkSchema();
@@ -102,7 +98,7 @@ private:
     const LoadProgress& m_progress;
     QString m_fileName; // the path as shown in messages
     SqliteDatabase m_db;
-    Snapshot m_snapshot;
+    Profile::Contents m_snapshot;
     uint8_t m_argsSourceId = 0;
     RowArgs* m_args = nullptr;
 

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <new>
 #include <optional>
 #include <type_traits>
 #include <unordered_map>
@@ -394,6 +395,8 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         sum.slices += t.slices;
 
     clock.lap("slices");
+    if (int& failAfter = loadTuning().failBuildAfter; failAfter >= 0 && failAfter-- == 0)
+        throw std::bad_alloc(); // (tests: running out of memory with the lanes half built)
     // 8. Counter samples: one lane per (process, series).
     std::function<void()> placeCounters;
     {

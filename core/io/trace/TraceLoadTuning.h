@@ -20,6 +20,9 @@ struct LoadTuning {
     size_t minPartBytes = size_t(48) << 20;
     size_t maxParts = 16;
     size_t parallelFlowPoints = 4096; // bind and match flows on both cores from this many flow points on
+    // Tests: the build of a file throws std::bad_alloc once this many builds have gone through (after
+    // its slices are placed), as running out of memory there would; negative: never.
+    int failBuildAfter = -1;
 };
 
 LoadTuning& loadTuning();
