@@ -653,6 +653,14 @@
             <translation>%1：不是 JSON 对象</translation>
         </message>
         <message>
+            <source>%1: not enough memory to load this file; nothing of it was loaded</source>
+            <translation>%1：内存不足，无法加载此文件；该文件的内容均未加载</translation>
+        </message>
+        <message>
+            <source>%1: cannot be loaded (%2); nothing of it was loaded</source>
+            <translation>%1：无法加载（%2）；该文件的内容均未加载</translation>
+        </message>
+        <message>
             <source>Scanning %1</source>
             <translation>正在扫描 %1</translation>
         </message>
@@ -671,6 +679,10 @@
         <message>
             <source>Indexing events</source>
             <translation>正在索引事件</translation>
+        </message>
+        <message>
+            <source>%1: not enough memory to index the profile</source>
+            <translation>%1：内存不足，无法为性能数据建立索引</translation>
         </message>
         <message>
             <source>%1: the profile holds no timed events (only metadata)</source>
