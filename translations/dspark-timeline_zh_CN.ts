@@ -511,14 +511,6 @@
     <context>
         <name>MsprofDbLoader</name>
         <message>
-            <source>%1: not enough memory to load this database</source>
-            <translation>%1：内存不足，无法加载此数据库</translation>
-        </message>
-        <message>
-            <source>%1: cannot be loaded (%2)</source>
-            <translation>%1：无法加载（%2）</translation>
-        </message>
-        <message>
             <source>%1: cannot be opened as a database (%2)</source>
             <translation>%1：无法作为数据库打开（%2）</translation>
         </message>
