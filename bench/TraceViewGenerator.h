@@ -265,7 +265,7 @@ private:
         metadata();
         uint64_t hostNs = 1736408883000000000ull; // host clock, ns
         uint64_t deviceNs = hostNs + 2000000;
-        uint64_t sequence = 0, connection = 1000, asyncId = 1, queueId = 1;
+        uint64_t sequence = 0, connection = 1000, queueId = 1;
         constexpr int kBatch = 64;
         while (size() + 4096 < targetBytes) {
             std::string batchPython;
@@ -296,6 +296,8 @@ private:
                 ++m_counts.hostEvents;
                 flow('f', "async_task_queue", "enqueue_to_dequeue", std::to_string(queueId++), false, kHostPid,
                      kWorkerTid, dequeueNs);
+                // torch_npu's async_npu id is the op's start in ns (a 19-digit number), as in the real traces.
+                const uint64_t asyncId = opStart;
                 flow('s', "async_npu", "async_npu", std::to_string(asyncId), false, kHostPid, kMainTid, opStart);
                 uint64_t launchNs = dequeueNs + 300;
                 for (int k = 0; k < nKernels; ++k) {
@@ -316,7 +318,6 @@ private:
                     if (k == 0)
                         m_pendingAsync.push_back({asyncId, kernel.connection});
                 }
-                ++asyncId;
                 hostNs = std::max(opStart + opDur, launchNs) + 1000 + next() % 2000;
             }
             slice(kHostPid, kMainTid, "model/runner.py(88): forward_batch", "python_function", batchStart,
