@@ -3,6 +3,7 @@
 // worked out from the files independently (python3 json/gzip, see each comment).
 #include "analysis/IntervalSet.h"
 #include "io/ProfileLoader.h"
+#include "io/trace/FlowMatcher.h"
 #include "io/trace/TraceIngest.h"
 #include "io/trace/TraceLoadTuning.h"
 #include "util/Parallel.h"
@@ -649,6 +650,92 @@ private Q_SLOTS:
         QCOMPARE(p->stats().flows, uint64_t(5));
         QVERIFY(anyWarningContains(*p, QStringLiteral(": 1 flow events are not on any slice")));
         QVERIFY(anyWarningContains(*p, QStringLiteral(": 1 flow finishes have no flow start")));
+    }
+
+    void flowIdStepsComeFromTheFirstStarts()
+    {
+        using trace::FlowMatcher;
+        const auto counting = [](uint64_t first, size_t n, uint64_t step) {
+            std::vector<uint64_t> ids(n);
+            for (size_t i = 0; i < n; ++i)
+                ids[i] = first + i * step;
+            return ids;
+        };
+        QCOMPARE(FlowMatcher::idShift(counting(1000, 64, 1)), uint8_t(0)); // connection ids
+        QCOMPARE(FlowMatcher::idShift(counting(0, 64, 1024)), uint8_t(10));
+        QCOMPARE(FlowMatcher::idShift(counting(0, 64, 1023)), uint8_t(9));
+        QCOMPARE(FlowMatcher::idShift(counting(5, 64, (uint64_t(1) << 48) - 1)), uint8_t(47));
+        QCOMPARE(FlowMatcher::idShift(counting(5, 64, uint64_t(1) << 48)), uint8_t(0)); // no sequence
+        QCOMPARE(FlowMatcher::idShift(counting(0, FlowMatcher::kMinSamples, 1024)), uint8_t(10));
+        QCOMPARE(FlowMatcher::idShift(counting(0, FlowMatcher::kMinSamples - 1, 1024)), uint8_t(0));
+        QCOMPARE(FlowMatcher::idShift(counting(uint64_t(1) << 40, 64, uint64_t(-1024))), uint8_t(0)); // counting down
+        // torch_npu's async_npu ids: each op's start in ns, 15-31 µs apart.
+        std::mt19937_64 rng(5);
+        std::vector<uint64_t> opStarts{1736408883000000500ull};
+        while (opStarts.size() < 64)
+            opStarts.push_back(opStarts.back() + 15000 + rng() % 16000);
+        QCOMPARE(FlowMatcher::idShift(opStarts), uint8_t(14));
+        std::vector<uint64_t> random(64);
+        for (uint64_t& id : random)
+            id = rng();
+        QCOMPARE(FlowMatcher::idShift(random), uint8_t(0));
+        // A steady count with jumps in a quarter of its steps (less one) keeps its shift; with a quarter, none.
+        for (const size_t jumps : {size_t(15), size_t(16)}) {
+            std::vector<uint64_t> ids{0};
+            for (size_t i = 1; i < 64; ++i)
+                ids.push_back(ids.back() + (i % 3 == 0 && i / 3 <= jumps ? (uint64_t(1) << 40) : 1024));
+            QCOMPARE(FlowMatcher::idShift(ids), uint8_t(jumps == 15 ? 10 : 0));
+        }
+    }
+
+    void flowIdsThatShiftTogetherStayDistinctFlows()
+    {
+        // 80 ops whose async_npu ids step by 20 µs (the category's shift: 14), then 40 more whose ids
+        // are 1-3 ns after one of those: the same shifted id, a different flow. Each op links to its
+        // own kernel, on one thread and with the flows matched on two.
+        // (Built from pieces: moc loses its place in raw strings whose braces do not pair up.)
+        const auto event = [](const std::string& fields) { return ",{" + fields + "}"; };
+        std::string json =
+            "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":20,\"args\":{\"name\":\"Ascend Hardware\"}}" +
+            event("\"ph\":\"M\",\"name\":\"process_name\",\"pid\":30,\"args\":{\"name\":\"Python\"}");
+        const uint64_t base = 1736408883000000000ull;
+        std::vector<uint64_t> ids;
+        for (uint64_t i = 0; i < 80; ++i)
+            ids.push_back(base + i * 20000);
+        for (uint64_t i = 0; i < 40; ++i)
+            ids.push_back(base + (i * 7 % 80) * 20000 + 1 + i % 3);
+        for (size_t i = 0; i < ids.size(); ++i) {
+            const std::string ts = "\"ts\":\"" + std::to_string(1000 + i * 100) + "\"";
+            json +=
+                event("\"ph\":\"X\",\"name\":\"op" + std::to_string(i) + "\",\"pid\":30,\"tid\":1,\"dur\":50," + ts);
+            json += event("\"ph\":\"s\",\"cat\":\"async_npu\",\"id\":" + std::to_string(ids[i]) +
+                          ",\"pid\":30,\"tid\":1," + ts);
+        }
+        for (size_t j = 0; j < ids.size(); ++j) {
+            const size_t i = (j * 37) % ids.size(); // finishes in another order
+            const std::string ts = "\"ts\":\"" + std::to_string(50000 + i * 100) + "\"";
+            json += event("\"ph\":\"X\",\"name\":\"k" + std::to_string(i) +
+                          "\",\"pid\":20,\"tid\":2,\"dur\":50,\"args\":{\"Task Type\":\"AI_CORE\"}," + ts);
+            json += event("\"ph\":\"f\",\"cat\":\"async_npu\",\"id\":" + std::to_string(ids[i]) +
+                          ",\"pid\":20,\"tid\":2,\"bp\":\"e\"," + ts);
+        }
+        json += "]";
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("trace_view.json"), json);
+        for (const bool threads : {false, true}) {
+            TuningScope tuning(threads ? 4 << 10 : 1 << 20, threads ? 0 : SIZE_MAX, threads);
+            const auto p = load(path);
+            QVERIFY(p);
+            QCOMPARE(p->stats().flows, uint64_t(ids.size()));
+            const Lane* python = findLane(*p, "Python", "Thread 1");
+            QVERIFY(python);
+            for (size_t i = 0; i < ids.size(); ++i) {
+                const auto out = p->linksFrom(findEvent(*p, python, "op" + std::to_string(i)));
+                QCOMPARE(out.size(), size_t(1));
+                const Lane& to = p->lanes[out[0]->to.lane];
+                QCOMPARE(p->strings.view(to.nameId[out[0]->to.index]), std::string_view("k" + std::to_string(i)));
+            }
+        }
     }
 
     void stringsKeepCjkEscapesAndDuplicateKeys()

@@ -46,7 +46,8 @@ public:
     static constexpr uint64_t kMaxPoints = UINT32_MAX;
     static constexpr uint32_t kMaxCategories = 1u << 29;
 
-    explicit FlowMatcher(size_t expectedStarts);
+    // `idShifts`: per category, the shift that makes its ids count up by about one (idShift()).
+    explicit FlowMatcher(size_t expectedStarts, std::vector<uint8_t> idShifts = {});
 
     // Feeds one flow point in file order; `point` is its index among all points. Returns the point
     // its flow continues from (the start, or the last step of the flow), or kNoStart: a start, or a
@@ -56,8 +57,13 @@ public:
     // (cat, id) started later; the others are counted in withoutStart.
     template <typename Resolve> void finish(Resolve&& resolve);
     // The hash of a flow key: matchers that each take the keys of one value of its top bit see
-    // every point of their keys and none of the others'.
-    static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id);
+    // every point of their keys and none of the others'. `shift`: the category's idShift().
+    static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id, uint8_t shift);
+    // A category's ids step: from its first start ids in file order, the shift that makes them count
+    // up by about one. 0 for counters, connection ids and anything not counting up steadily (random,
+    // decreasing, fewer than kMinSamples); ~14 for torch_npu's async_npu ids (each op's start in ns).
+    static constexpr size_t kMinSamples = 16;
+    static uint8_t idShift(const std::vector<uint64_t>& startIds);
 
     uint64_t withoutStart = 0; // finishes/steps whose (cat, id) never started
 
@@ -78,7 +84,9 @@ private:
     static uint32_t keyOf(uint32_t category, uint8_t idKind) { return category << 3 | (idKind & 7u); }
     Entry* find(uint32_t category, uint8_t idKind, uint64_t id, bool insert);
     void grow();
+    uint8_t shiftOf(uint32_t category) const { return category < m_shifts.size() ? m_shifts[category] : 0; }
     LargeVector<Entry> m_table;
+    std::vector<uint8_t> m_shifts;
     size_t m_used = 0;
     std::vector<Pending> m_pending;
 };

@@ -266,6 +266,24 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             categorySlots[k].push_back(
                 denseCategory.try_emplace(id, static_cast<uint32_t>(denseCategory.size())).first->second);
     const bool matchable = points < FlowMatcher::kMaxPoints && denseCategory.size() < FlowMatcher::kMaxCategories;
+    // Each category's id step, from its first starts (file order; at most the first 64 Ki points read).
+    std::vector<uint8_t> idShifts(denseCategory.size(), 0);
+    if (matchable) {
+        constexpr size_t kSamples = 64;
+        std::vector<std::vector<uint64_t>> startIds(denseCategory.size());
+        size_t full = 0, budget = size_t(1) << 16;
+        for (size_t k = 0; k < partCount && full < startIds.size() && budget > 0; ++k)
+            parts[k]->flows.forEachWhile([&](const FlowRecord& f) {
+                std::vector<uint64_t>& ids = startIds[categorySlots[k][f.category]];
+                if (f.ph == 's' && ids.size() < kSamples) {
+                    ids.push_back(globalId(k, f.idKind, f.id));
+                    full += ids.size() == kSamples ? 1 : 0;
+                }
+                return --budget > 0 && full < startIds.size();
+            });
+        for (size_t c = 0; c < startIds.size(); ++c)
+            idShifts[c] = FlowMatcher::idShift(startIds[c]);
+    }
     const bool parallelFlows = loaderThreads() > 1 && points >= loadTuning().parallelFlowPoints;
     constexpr uint32_t kNoFrom = UINT32_MAX;            // (point numbers are below FlowMatcher::kMaxPoints)
     LargeVector<uint32_t> from(matchable ? points : 0); // each point written by the matcher of its key
@@ -277,14 +295,14 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                                    .arg(points));
     } else {
         const auto match = [&](size_t expectedStarts, int half) {
-            FlowMatcher matcher(expectedStarts); // its table first touched on this core
+            FlowMatcher matcher(expectedStarts, idShifts); // its table first touched on this core
             for (size_t k = 0; k < partCount; ++k) {
                 uint64_t point = pointBase[k];
                 parts[k]->flows.forEach([&](const FlowRecord& f) {
                     const uint64_t p = point++;
                     const uint32_t category = categorySlots[k][f.category];
                     const uint64_t id = globalId(k, f.idKind, f.id);
-                    if (half >= 0 && int(FlowMatcher::hash(category, f.idKind, id) >> 63) != half)
+                    if (half >= 0 && int(FlowMatcher::hash(category, f.idKind, id, idShifts[category]) >> 63) != half)
                         return;
                     const uint64_t continues = matcher.add(f.ph, category, f.idKind, id, p);
                     from[p] = continues == FlowMatcher::kNoStart ? kNoFrom : static_cast<uint32_t>(continues);

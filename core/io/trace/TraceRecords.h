@@ -458,6 +458,19 @@ public:
         start.used = blockStart(0);
         forEachSince(start, visit);
     }
+    // Visits the records in order while `visit` returns true; false when it stopped early.
+    template <typename Visit> bool forEachWhile(Visit&& visit) const
+    {
+        State state{};
+        for (size_t b = 0; b < m_blocks.size(); ++b) {
+            const uint8_t* p = m_blocks[b].get() + blockStart(b);
+            const uint8_t* end = m_blocks[b].get() + blockUsed(b);
+            while (p < end)
+                if (!visit(Codec::decode(p, state)))
+                    return false;
+        }
+        return true;
+    }
     // Drops the records pushed since `to`.
     void rollback(const Position& to)
     {
