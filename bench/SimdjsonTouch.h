@@ -162,7 +162,9 @@ inline std::string simdjsonChunkedTouch(const std::string& path)
         std::memset(buffer.data() + len + 2, 0, SIMDJSON_PADDING);
         ondemand::document doc;
         ondemand::array events;
-        if (parser.iterate(buffer.data(), len + 2, buffer.size()).get(doc) || doc.get_array().get(events)) {
+        // Sized once, to the buffer (as the loader does): iterate() alone re-sizes at each longer chunk.
+        if ((parser.capacity() < buffer.size() && parser.allocate(buffer.size())) ||
+            parser.iterate(buffer.data(), len + 2, buffer.size()).get(doc) || doc.get_array().get(events)) {
             ::close(fd);
             return "-1 chunk error";
         }

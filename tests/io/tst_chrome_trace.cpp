@@ -1055,6 +1055,26 @@ private Q_SLOTS:
         QVERIFY(beyondRoom > 50);
     }
 
+    void theParserIsSizedOnceForTheChunkBuffer()
+    {
+        // Elements of varied length: chunks of varied length, many longer than the first.
+        std::string json = "[";
+        for (int i = 0; i < 400; ++i)
+            json += (i ? "," : "") + std::string("{\"ph\":\"X\",\"name\":\"") + std::string(size_t(i * 7 % 300), 'a') +
+                    "\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}";
+        json += "]";
+        trace::TraceIngest::Options options;
+        options.chunkBytes = 4096;
+        trace::TraceIngest ingest(json.data(), json.size(), options);
+        size_t chunks = 0;
+        const trace::TraceIngest::Result r = ingest.run(1, SIZE_MAX, [&](size_t) { return ++chunks > 0; });
+        QCOMPARE(int(r.stop), int(trace::TraceIngest::Stop::ArrayEnd));
+        QVERIFY2(chunks >= 15, qPrintable(QString::number(chunks)));
+        QCOMPARE(ingest.slices.size(), size_t(400));
+        QVERIFY(ingest.bufferBytes() > options.chunkBytes);
+        QCOMPARE(ingest.parserCapacity(), ingest.bufferBytes());
+    }
+
     void oneAndTwoThreadsBuildTheSameRealProfile()
     {
         DSPARK_REQUIRE_REAL_DATA();

@@ -76,6 +76,9 @@ public:
     // ingest that is done parsing, and continues its record blocks where they end (the two share the
     // blocks), so that their pages are reused instead of fresh ones touched.
     void continueFrom(TraceIngest& done);
+    // The parser's capacity and the chunk buffer's size: the parser is sized once, to the buffer.
+    size_t parserCapacity() const;
+    size_t bufferBytes() const { return m_buffer.size(); }
     // Bytes of the records (not of the 2 MB blocks that hold them).
     size_t recordBytes() const { return slices.bytesUsed() + flows.bytesUsed() + counters.bytesUsed(); }
 
