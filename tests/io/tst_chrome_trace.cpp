@@ -652,6 +652,36 @@ private Q_SLOTS:
         QVERIFY(anyWarningContains(*p, QStringLiteral(": 1 flow finishes have no flow start")));
     }
 
+    void flowsBindToTiedSlicesInFileOrder()
+    {
+        // 40 slices with the same start and duration, then the slice enclosing them (written last:
+        // the thread's slices are out of order and get a sorted index). A finish without "bp" binds to
+        // the first slice starting at or after it: the first tie in the file; with "bp":"e", to the
+        // deepest slice containing it: the last tie in the file. So on one thread and on two.
+        std::string json = "[{\"ph\":\"X\",\"name\":\"src\",\"pid\":10,\"tid\":1,\"ts\":\"10\",\"dur\":1000}";
+        for (int i = 0; i < 40; ++i)
+            json += ",{\"ph\":\"X\",\"name\":\"t" + std::to_string(i) +
+                    "\",\"pid\":30,\"tid\":1,\"ts\":\"100\",\"dur\":10}";
+        json += ",{\"ph\":\"X\",\"name\":\"outer\",\"pid\":30,\"tid\":1,\"ts\":\"50\",\"dur\":200}"
+                ",{\"ph\":\"s\",\"cat\":\"c\",\"id\":1,\"pid\":10,\"tid\":1,\"ts\":\"20\"}"
+                ",{\"ph\":\"f\",\"cat\":\"c\",\"id\":1,\"pid\":30,\"tid\":1,\"ts\":\"95\"}"
+                ",{\"ph\":\"s\",\"cat\":\"c\",\"id\":2,\"pid\":10,\"tid\":1,\"ts\":\"20\"}"
+                ",{\"ph\":\"f\",\"cat\":\"c\",\"id\":2,\"pid\":30,\"tid\":1,\"ts\":\"105\",\"bp\":\"e\"}]";
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("trace.json"), json);
+        for (const bool threads : {false, true}) {
+            TuningScope tuning(1 << 20, threads ? 0 : SIZE_MAX, threads);
+            const auto p = load(path);
+            QVERIFY(p);
+            const auto out = p->linksFrom(findEvent(*p, findLane(*p, "Process 10", "Thread 1"), "src"));
+            QCOMPARE(out.size(), size_t(2));
+            std::set<std::string> to;
+            for (const Link* l : out)
+                to.insert(std::string(p->strings.view(p->lanes[l->to.lane].nameId[l->to.index])));
+            QCOMPARE(to, (std::set<std::string>{"t0", "t39"}));
+        }
+    }
+
     void flowIdStepsComeFromTheFirstStarts()
     {
         using trace::FlowMatcher;

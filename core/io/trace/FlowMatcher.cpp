@@ -1,5 +1,7 @@
 #include "io/trace/FlowMatcher.h"
 
+#include "util/Parallel.h"
+
 #include <algorithm>
 #include <bit>
 #include <numeric>
@@ -13,11 +15,16 @@ void SliceLocator::setTrack(uint32_t track, uint32_t lane, uint32_t first, uint3
     m_ranges[track] = Range{lane, first, count, {}};
 }
 
-void SliceLocator::prepare(const Profile& profile)
+void SliceLocator::prepare(const Profile& profile, bool parallel)
 {
-    for (Range& r : m_ranges) {
-        if (r.lane == UINT32_MAX || r.count == 0)
-            continue;
+    std::vector<uint32_t> largestFirst;
+    for (uint32_t i = 0; i < m_ranges.size(); ++i)
+        if (m_ranges[i].lane != UINT32_MAX && m_ranges[i].count > 0)
+            largestFirst.push_back(i);
+    std::sort(largestFirst.begin(), largestFirst.end(),
+              [&](uint32_t a, uint32_t b) { return m_ranges[a].count > m_ranges[b].count; });
+    forEachParallel(parallel, largestFirst.size(), [&](size_t k) {
+        Range& r = m_ranges[largestFirst[k]];
         const Lane& lane = profile.lanes[r.lane];
         const TimeNs* start = lane.startNs.data() + r.first;
         const auto dur = [&, first = r.first](uint32_t i) { return lane.durationNs[first + i]; };
@@ -28,11 +35,13 @@ void SliceLocator::prepare(const Profile& profile)
         for (uint32_t i = 1; i < r.count && sorted; ++i)
             sorted = !before(i, i - 1);
         if (!sorted) {
+            // Ties in file order, so std::sort needs no buffer (stable_sort's is fresh memory).
             r.order.resize(r.count);
             std::iota(r.order.begin(), r.order.end(), 0u);
-            std::stable_sort(r.order.begin(), r.order.end(), before);
+            std::sort(r.order.begin(), r.order.end(),
+                      [&](uint32_t a, uint32_t b) { return before(a, b) || (!before(b, a) && a < b); });
         }
-    }
+    });
 }
 
 EventRef SliceLocator::bind(const Profile& profile, uint32_t track, int64_t ts, bool enclosing,

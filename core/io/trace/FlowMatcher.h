@@ -17,9 +17,9 @@ namespace dspark::trace {
 class SliceLocator {
 public:
     void setTrack(uint32_t track, uint32_t lane, uint32_t first, uint32_t count);
-    // Checks every range's order (and sorts an index where needed); after it bind() only reads, so
-    // several threads may bind at once.
-    void prepare(const Profile& profile);
+    // Checks every range's order (and sorts an index where needed), on both cores when `parallel`;
+    // after it bind() only reads, so several threads may bind at once.
+    void prepare(const Profile& profile, bool parallel = false);
     // Chrome binding rules: `enclosing` (ph s, t, and f with "bp":"e") binds to the deepest slice
     // containing ts; otherwise to the first slice starting at or after ts. Invalid ref when none.
     // `hints` (one per track, zero-initialised, owned by the calling thread) speeds up points that
@@ -32,7 +32,7 @@ private:
         uint32_t lane = UINT32_MAX;
         uint32_t first = 0;
         uint32_t count = 0;
-        std::vector<uint32_t> order; // empty when the range is already sorted
+        LargeVector<uint32_t> order; // empty when the range is already sorted
     };
     std::vector<Range> m_ranges;
 };

@@ -491,7 +491,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             if (tracks[g].lane != UINT32_MAX)
                 locator.setTrack(g, tracks[g].lane, static_cast<uint32_t>(tracks[g].base),
                                  static_cast<uint32_t>(tracks[g].slices));
-        locator.prepare(profile);
+        locator.prepare(profile, parallelFlows);
         clock.lap("flows:prep");
         // Each point's slice (an EventRef's bytes), by point number.
         static_assert(sizeof(EventRef) == sizeof(uint64_t) && std::is_trivially_copyable_v<EventRef>);
