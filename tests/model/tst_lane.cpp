@@ -30,6 +30,22 @@ private Q_SLOTS:
         QCOMPARE(lane.nameId[3], 3u);
     }
 
+    void sortingKeepsTiesInRowOrder()
+    {
+        // 60 events with one start and duration (names 0..59, appended in order) behind an outer
+        // span appended last: the outer span moves first, the ties keep their order.
+        Lane lane;
+        for (uint32_t i = 0; i < 60; ++i)
+            lane.append(100, 10, i, EventKind::Kernel);
+        lane.append(50, 200, 1000, EventKind::TorchOp);
+        const LargeVector<uint32_t> map = lane.finalize();
+        QCOMPARE(lane.nameId[0], 1000u);
+        for (uint32_t i = 0; i < 60; ++i) {
+            QCOMPARE(lane.nameId[i + 1], i);
+            QCOMPARE(map[i], i + 1);
+        }
+    }
+
     void rangeLookupFindsEveryOverlappingEventEvenUnderALongSpan()
     {
         Lane lane;
