@@ -9,7 +9,8 @@
 namespace dspark {
 
 // Large arrays (lane columns, links, a loader's records and tables) get mappings of their own, made
-// of whole 2 MB pages and advised for transparent huge pages; smaller requests go to malloc.
+// of whole 2 MB pages and advised for transparent huge pages (the last page only when at least 3/8 of
+// it is asked for); smaller requests go to malloc.
 // Why: on the virtual machines this runs on, a 4 KB page fault costs ~13 µs (3.4 s per GiB first
 // touched), a 2 MB page one fault for the lot (1-2 s per GiB when the memory is new to the machine),
 // and a 2 MB page handed back to the kernel (munmap) is handed out again hot: touching it again takes
