@@ -218,14 +218,16 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
         std::fprintf(stderr, "  parse: %zu parts, ended at", claimed);
         for (size_t i = 0; i < claimed; ++i)
             std::fprintf(stderr, " %.3f", parts[i].seconds);
-        size_t records = 0, slices = 0;
+        size_t records = 0, slices = 0, flows = 0;
         for (size_t i = 0; i < claimed; ++i)
             if (parts[i].ingest) {
                 records += parts[i].ingest->recordBytes();
                 slices += parts[i].ingest->slices.bytesUsed();
+                flows += parts[i].ingest->flows.bytesUsed();
             }
-        std::fprintf(stderr, " s; cpu %.1f ms; records %.1f MB (slices %.1f MB)\n", StepTimer::cpuMilliseconds() - cpu0,
-                     double(records) / 1e6, double(slices) / 1e6);
+        std::fprintf(stderr, " s; cpu %.1f ms; records %.1f MB (slices %.1f MB, flows %.1f MB)\n",
+                     StepTimer::cpuMilliseconds() - cpu0, double(records) / 1e6, double(slices) / 1e6,
+                     double(flows) / 1e6);
     }
     IngestOutcome out;
     for (size_t i = 0; i < claimed; ++i) {
