@@ -1,8 +1,9 @@
 #include "model/Lane.h"
 
+#include "util/IndexOrder.h"
+
 #include <algorithm>
 #include <mutex>
-#include <numeric>
 
 namespace dspark {
 
@@ -182,11 +183,8 @@ LargeVector<uint32_t> Lane::finalize()
         sorted = !before(static_cast<uint32_t>(i), static_cast<uint32_t>(i - 1));
     LargeVector<uint32_t> newIndex; // empty: no row moved
     if (!sorted) {
-        // Ties in row order, so std::sort needs no buffer (stable_sort's is fresh memory).
-        LargeVector<uint32_t> order(n);
-        std::iota(order.begin(), order.end(), 0u);
-        std::sort(order.begin(), order.end(),
-                  [&](uint32_t a, uint32_t b) { return before(a, b) || (!before(b, a) && a < b); });
+        LargeVector<uint32_t> order;
+        orderRows(order, n, before); // (ties in row order)
         permute(startNs, order);
         permute(nameId, order);
         permute(kind, order);

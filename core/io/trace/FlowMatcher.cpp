@@ -1,10 +1,10 @@
 #include "io/trace/FlowMatcher.h"
 
+#include "util/IndexOrder.h"
 #include "util/Parallel.h"
 
 #include <algorithm>
 #include <bit>
-#include <numeric>
 
 namespace dspark::trace {
 
@@ -34,13 +34,8 @@ void SliceLocator::prepare(const Profile& profile, bool parallel)
         bool sorted = true;
         for (uint32_t i = 1; i < r.count && sorted; ++i)
             sorted = !before(i, i - 1);
-        if (!sorted) {
-            // Ties in file order, so std::sort needs no buffer (stable_sort's is fresh memory).
-            r.order.resize(r.count);
-            std::iota(r.order.begin(), r.order.end(), 0u);
-            std::sort(r.order.begin(), r.order.end(),
-                      [&](uint32_t a, uint32_t b) { return before(a, b) || (!before(b, a) && a < b); });
-        }
+        if (!sorted)
+            orderRows(r.order, r.count, before); // (ties in file order)
     });
 }
 
