@@ -1032,6 +1032,64 @@ private Q_SLOTS:
         }
     }
 
+    void flowsAcrossPartsMatchAsInOneRun()
+    {
+        // Flow points, each on a slice of its own, with filler events between them so that small
+        // parts cut between any two: starts, reused ids, steps, finishes before their start, a finish
+        // without one, string ids. Each part is matched on its own and the waiting points after; the
+        // links must be those of one matcher fed the whole file in order, however the file is split.
+        const char* points[][2] = {{"s", "1"},     {"s", "2"}, {"f", "1"},     {"f", "2"},     {"s", "2"}, {"f", "2"},
+                                   {"s", "3"},     {"t", "3"}, {"t", "3"},     {"f", "3"},     {"f", "4"}, {"s", "4"},
+                                   {"f", "5"},     {"s", "5"}, {"t", "5"},     {"s", "6"},     {"f", "6"}, {"f", "6"},
+                                   {"f", "6"},     {"f", "7"}, {"s", "\"a\""}, {"f", "\"a\""}, {"t", "8"}, {"f", "8"},
+                                   {"s", "8"},     {"s", "9"}, {"t", "9"},     {"f", "9"},     {"s", "9"}, {"f", "9"},
+                                   {"f", "\"a\""}, {"t", "5"}, {"f", "5"}};
+        std::string text = "[";
+        for (size_t i = 0; i < std::size(points); ++i) {
+            const std::string ts = std::to_string(1000 + i * 100);
+            const std::string tid = std::to_string(100 + i);
+            for (int k = 0; k < 4; ++k)
+                text += "{\"ph\":\"X\",\"name\":\"fill\",\"pid\":1,\"tid\":1,\"ts\":\"" +
+                        std::to_string(1000 + i * 100 + k * 10) + "\",\"dur\":1},\n";
+            text += "{\"ph\":\"X\",\"name\":\"p" + std::to_string(i) + "\",\"pid\":1,\"tid\":" + tid + ",\"ts\":\"" +
+                    ts + "\",\"dur\":10},\n";
+            text += "{\"ph\":\"" + std::string(points[i][0]) + "\",\"cat\":\"c\",\"id\":" + points[i][1] +
+                    ",\"pid\":1,\"tid\":" + tid + ",\"ts\":\"" + std::to_string(1000 + i * 100 + 1) + "\"" +
+                    (points[i][0][0] == 'f' ? ",\"bp\":\"e\"" : "") + "}" + (i + 1 < std::size(points) ? ",\n" : "");
+        }
+        text += "]";
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("trace_view.json"), text);
+        const auto linksOf = [](const Profile& p) {
+            std::vector<std::string> out;
+            for (const Link& l : p.links)
+                out.push_back(std::string(p.name(l.from)) + ">" + std::string(p.name(l.to)));
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        std::vector<std::string> expected = {"p0>p2",   "p1>p3",   "p4>p5",   "p6>p7",   "p7>p8",   "p8>p9",
+                                             "p11>p10", "p31>p12", "p13>p14", "p15>p16", "p15>p17", "p15>p18",
+                                             "p20>p21", "p24>p22", "p24>p23", "p25>p26", "p26>p27", "p28>p29",
+                                             "p20>p30", "p14>p31", "p31>p32"};
+        std::sort(expected.begin(), expected.end());
+        const auto reference = load(path);
+        QVERIFY(reference);
+        QCOMPARE(linksOf(*reference), expected);
+        QVERIFY(anyWarningContains(*reference, QStringLiteral("1 flow finishes have no flow start")));
+        const std::string whole = fingerprint(*reference);
+        for (bool threads : {false, true})
+            for (size_t partBytes : {size_t(1), size_t(97), size_t(700), size_t(3000)}) {
+                TuningScope tuning(64, 0, threads);
+                trace::loadTuning().minPartBytes = partBytes;
+                trace::loadTuning().maxParts = 64;
+                const auto p = load(path);
+                QVERIFY(p);
+                QCOMPARE(linksOf(*p), expected);
+                QCOMPARE(fingerprint(*p), whole);
+                QVERIFY(anyWarningContains(*p, QStringLiteral("1 flow finishes have no flow start")));
+            }
+    }
+
     void cutsFoundInTheReadBufferAreTheMappingsCuts()
     {
         // Elements of 2 bytes to 150 KB, with whitespace runs of up to 40 KB around their commas and

@@ -171,6 +171,12 @@ FlowMatcher::Entry* FlowMatcher::find(uint32_t category, uint8_t idKind, uint64_
     }
 }
 
+uint64_t FlowMatcher::lookup(uint32_t category, uint8_t idKind, uint64_t id) const
+{
+    const Entry* e = const_cast<FlowMatcher*>(this)->find(category, idKind, id, false); // (no insert: no change)
+    return e ? uint64_t(e->point) : kNoStart;
+}
+
 uint64_t FlowMatcher::add(char ph, uint32_t category, uint8_t idKind, uint64_t id, uint64_t point)
 {
     if (ph == 's') {
@@ -179,7 +185,7 @@ uint64_t FlowMatcher::add(char ph, uint32_t category, uint8_t idKind, uint64_t i
     }
     Entry* start = find(category, idKind, id, false);
     if (!start) {
-        m_pending.push_back({id, category, idKind, point});
+        m_waiting.push_back({id, category, idKind, ph, point});
         return kNoStart;
     }
     const uint64_t from = start->point;

@@ -37,6 +37,7 @@ private:
     std::vector<Range> m_ranges;
 };
 
+// Matches one run of flow points (one part of a file) by (cat, id), in file order.
 class FlowMatcher {
 public:
     static constexpr uint64_t kNoStart = UINT64_MAX;
@@ -51,21 +52,24 @@ public:
 
     // Feeds one flow point in file order; `point` is its index among all points. Returns the point
     // its flow continues from (the start, or the last step of the flow), or kNoStart: a start, or a
-    // finish/step whose start has not come yet (finish() resolves those).
+    // finish/step whose (cat, id) has not started in this run yet (it waits: takeWaiting()).
     uint64_t add(char ph, uint32_t category, uint8_t idKind, uint64_t id, uint64_t point);
-    // Finishes/steps that came before their start in the file: resolve(point, from) for each whose
-    // (cat, id) started later; the others are counted in withoutStart.
-    template <typename Resolve> void finish(Resolve&& resolve);
-    // The hash of a flow key: matchers that each take the keys of one value of its top bit see
-    // every point of their keys and none of the others'. `shift`: the category's idShift().
-    static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id, uint8_t shift);
+    // A finish or step that found no start, in the order fed.
+    struct Waiting {
+        uint64_t id;
+        uint32_t category;
+        uint8_t idKind;
+        char ph;
+        uint64_t point;
+    };
+    std::vector<Waiting> takeWaiting() { return std::move(m_waiting); }
+    // Where the flow of (cat, id) ends after everything fed: its start or last step, or kNoStart.
+    uint64_t lookup(uint32_t category, uint8_t idKind, uint64_t id) const;
     // A category's ids step: from its first start ids in file order, the shift that makes them count
     // up by about one. 0 for counters, connection ids and anything not counting up steadily (random,
     // decreasing, fewer than kMinSamples); ~14 for torch_npu's async_npu ids (each op's start in ns).
     static constexpr size_t kMinSamples = 16;
     static uint8_t idShift(const std::vector<uint64_t>& startIds);
-
-    uint64_t withoutStart = 0; // finishes/steps whose (cat, id) never started
 
 private:
     static constexpr uint32_t kEmpty = UINT32_MAX;
@@ -75,33 +79,15 @@ private:
         uint32_t point = kEmpty; // the flow's start, or its last step; kEmpty: a free slot
     };
     static_assert(sizeof(Entry) == 16);
-    struct Pending {
-        uint64_t id;
-        uint32_t category;
-        uint8_t idKind;
-        uint64_t point;
-    };
     static uint32_t keyOf(uint32_t category, uint8_t idKind) { return category << 3 | (idKind & 7u); }
+    static uint64_t hash(uint32_t category, uint8_t idKind, uint64_t id, uint8_t shift);
     Entry* find(uint32_t category, uint8_t idKind, uint64_t id, bool insert);
     void grow();
     uint8_t shiftOf(uint32_t category) const { return category < m_shifts.size() ? m_shifts[category] : 0; }
     LargeVector<Entry> m_table;
     std::vector<uint8_t> m_shifts;
     size_t m_used = 0;
-    std::vector<Pending> m_pending;
+    std::vector<Waiting> m_waiting;
 };
-
-template <typename Resolve> void FlowMatcher::finish(Resolve&& resolve)
-{
-    for (const Pending& p : m_pending) {
-        const Entry* start = find(p.category, p.idKind, p.id, false);
-        if (start)
-            resolve(p.point, uint64_t(start->point));
-        else
-            ++withoutStart;
-    }
-    m_pending.clear();
-    m_pending.shrink_to_fit();
-}
 
 } // namespace dspark::trace

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
 #include <new>
 #include <optional>
 #include <type_traits>
@@ -234,14 +235,18 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     // 5. Flows matched by (cat, id) before any lane is written, so that the match tables are freed
     //    before the lane columns are first touched (the columns reuse their pages; a load pays for
     //    its peak of fresh memory). Points are numbered over the parts in file order; from[p] is the
-    //    number of the point p's flow continues from (kNoFrom: none). One matcher per half of the key
-    //    space, each on its own core, each seeing its keys' points in file order.
+    //    number of the point p's flow continues from (kNoFrom: none).
+    //    Each part is matched on its own, both cores taking parts: its table is a part's size and a
+    //    flow's two ends are mostly close together in the file, so its look-ups mostly hit the
+    //    cache (and each point is read once, where one matcher per half of the key space had both
+    //    cores read every point). A finish or step whose (cat, id) its part has not started waits.
+    //    Then, part by part in file order, each waiting point takes where its flow stands after the
+    //    parts before it (the latest part that has the key); a point still without a start (a
+    //    finish before its start in the file) takes where its flow ends in the whole file. That is
+    //    what one matcher fed the whole file in order gives.
     std::vector<uint64_t> pointBase(partCount + 1, 0);
-    uint64_t starts = 0;
-    for (size_t k = 0; k < partCount; ++k) {
+    for (size_t k = 0; k < partCount; ++k)
         pointBase[k + 1] = pointBase[k] + parts[k]->flows.size();
-        starts += parts[k]->flowStarts;
-    }
     const uint64_t points = pointBase[partCount];
     // Each part's few flow categories, resolved once: profile string id and link kind.
     std::vector<std::vector<uint32_t>> categoryIds(partCount);
@@ -266,27 +271,9 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             categorySlots[k].push_back(
                 denseCategory.try_emplace(id, static_cast<uint32_t>(denseCategory.size())).first->second);
     const bool matchable = points < FlowMatcher::kMaxPoints && denseCategory.size() < FlowMatcher::kMaxCategories;
-    // Each category's id step, from its first starts (file order; at most the first 64 Ki points read).
-    std::vector<uint8_t> idShifts(denseCategory.size(), 0);
-    if (matchable) {
-        constexpr size_t kSamples = 64;
-        std::vector<std::vector<uint64_t>> startIds(denseCategory.size());
-        size_t full = 0, budget = size_t(1) << 16;
-        for (size_t k = 0; k < partCount && full < startIds.size() && budget > 0; ++k)
-            parts[k]->flows.forEachWhile([&](const FlowRecord& f) {
-                std::vector<uint64_t>& ids = startIds[categorySlots[k][f.category]];
-                if (f.ph == 's' && ids.size() < kSamples) {
-                    ids.push_back(globalId(k, f.idKind, f.id));
-                    full += ids.size() == kSamples ? 1 : 0;
-                }
-                return --budget > 0 && full < startIds.size();
-            });
-        for (size_t c = 0; c < startIds.size(); ++c)
-            idShifts[c] = FlowMatcher::idShift(startIds[c]);
-    }
     const bool parallelFlows = loaderThreads() > 1 && points >= loadTuning().parallelFlowPoints;
     constexpr uint32_t kNoFrom = UINT32_MAX;            // (point numbers are below FlowMatcher::kMaxPoints)
-    LargeVector<uint32_t> from(matchable ? points : 0); // each point written by the matcher of its key
+    LargeVector<uint32_t> from(matchable ? points : 0); // each point written by its part's matcher
     if (!matchable) { // beyond what the matcher's table holds (billions of flow points): no links
         sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
                                                            "%1: %2 flow events are more than can be linked; "
@@ -294,31 +281,106 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                                    .arg(QString::fromStdString(m_settings.fileLabel))
                                    .arg(points));
     } else {
-        const auto match = [&](size_t expectedStarts, int half) {
-            FlowMatcher matcher(expectedStarts, idShifts); // its table first touched on this core
-            for (size_t k = 0; k < partCount; ++k) {
-                uint64_t point = pointBase[k];
-                parts[k]->flows.forEach([&](const FlowRecord& f) {
-                    const uint64_t p = point++;
-                    const uint32_t category = categorySlots[k][f.category];
-                    const uint64_t id = globalId(k, f.idKind, f.id);
-                    if (half >= 0 && int(FlowMatcher::hash(category, f.idKind, id, idShifts[category]) >> 63) != half)
-                        return;
-                    const uint64_t continues = matcher.add(f.ph, category, f.idKind, id, p);
-                    from[p] = continues == FlowMatcher::kNoStart ? kNoFrom : static_cast<uint32_t>(continues);
+        std::vector<std::unique_ptr<FlowMatcher>> matchers(partCount);
+        std::vector<std::vector<FlowMatcher::Waiting>> waiting(partCount);
+        forEachParallel(parallelFlows, partCount, [&](size_t k) {
+            TraceIngest& part = *parts[k];
+            // Each category's id step, from its first starts in the part (at most 64 Ki points read).
+            std::vector<uint8_t> idShifts(part.flowCategories.size(), 0);
+            {
+                constexpr size_t kSamples = 64;
+                std::vector<std::vector<uint64_t>> startIds(idShifts.size());
+                size_t full = 0, budget = size_t(1) << 16;
+                part.flows.forEachWhile([&](const FlowRecord& f) {
+                    std::vector<uint64_t>& ids = startIds[f.category];
+                    if (f.ph == 's' && ids.size() < kSamples) {
+                        ids.push_back(f.id);
+                        full += ids.size() == kSamples ? 1 : 0;
+                    }
+                    return --budget > 0 && full < startIds.size();
                 });
+                for (size_t c = 0; c < startIds.size(); ++c)
+                    idShifts[c] = FlowMatcher::idShift(startIds[c]);
             }
-            matcher.finish([&](uint64_t p, uint64_t start) { from[p] = static_cast<uint32_t>(start); });
-            return matcher.withoutStart;
+            // (Its table first touched on this core; the part's own category and string numbers.)
+            auto matcher = std::make_unique<FlowMatcher>(part.flowStarts, std::move(idShifts));
+            uint64_t point = pointBase[k];
+            part.flows.forEach([&](const FlowRecord& f) {
+                const uint64_t p = point++;
+                const uint64_t continues = matcher->add(f.ph, f.category, f.idKind, f.id, p);
+                from[p] = continues == FlowMatcher::kNoStart ? kNoFrom : static_cast<uint32_t>(continues);
+            });
+            waiting[k] = matcher->takeWaiting();
+            matchers[k] = std::move(matcher);
+        });
+        // Keys over all parts: the dense category, the id kind and the profile's id.
+        struct FlowKey {
+            uint64_t id;
+            uint32_t category;
+            uint8_t kind;
+            bool operator==(const FlowKey&) const = default;
         };
-        if (parallelFlows) {
-            const size_t half = starts / 2 + starts / 16;
-            uint64_t upperMissing = 0, lowerMissing = 0;
-            runBoth(
-                true, [&] { upperMissing = match(half, 1); }, [&] { lowerMissing = match(half, 0); });
-            sum.flowsWithoutStart += upperMissing + lowerMissing;
-        } else {
-            sum.flowsWithoutStart += match(starts, -1);
+        struct FlowKeyHash {
+            size_t operator()(const FlowKey& k) const
+            {
+                return std::hash<uint64_t>()(k.id * 0x9E3779B97F4A7C15ull ^ (uint64_t(k.category) << 3 | k.kind));
+            }
+        };
+        std::vector<std::vector<uint32_t>> localCategory(partCount); // dense category → the part's
+        for (size_t k = 0; k < partCount; ++k) {
+            localCategory[k].assign(denseCategory.size(), UINT32_MAX);
+            for (uint32_t c = 0; c < categorySlots[k].size(); ++c)
+                localCategory[k][categorySlots[k][c]] = c;
+        }
+        // Per part: the waiting steps that continued a flow of an earlier part (where it now stands).
+        std::vector<std::unordered_map<FlowKey, uint32_t, FlowKeyHash>> steps(partCount);
+        // Where the flow of `key` stands after all of part j: its matcher's table, then its steps
+        // (which all came before any start of the key in the part).
+        const auto standsIn = [&](size_t j, const FlowKey& key) -> uint64_t {
+            const uint32_t category = localCategory[j][key.category];
+            if (category == UINT32_MAX)
+                return FlowMatcher::kNoStart; // (no point of the category in the part: no step either)
+            uint64_t id = key.id;
+            bool known = true;
+            if (key.kind == RawId::String || key.kind == RawId::Other) {
+                const std::optional<uint32_t> local =
+                    parts[j]->strings.find(profile.strings.view(static_cast<uint32_t>(key.id)));
+                known = local.has_value();
+                id = local.value_or(0);
+            }
+            if (known)
+                if (const uint64_t at = matchers[j]->lookup(category, key.kind, id); at != FlowMatcher::kNoStart)
+                    return at;
+            const auto step = steps[j].find(key);
+            return step == steps[j].end() ? FlowMatcher::kNoStart : step->second;
+        };
+        std::vector<std::pair<FlowKey, uint64_t>> beforeStart; // (key, point): no start before them
+        for (size_t k = 0; k < partCount; ++k) {
+            for (const FlowMatcher::Waiting& w : waiting[k]) {
+                const FlowKey key{globalId(k, w.idKind, w.id), categorySlots[k][w.category], w.idKind};
+                uint64_t at = FlowMatcher::kNoStart;
+                if (const auto step = steps[k].find(key); step != steps[k].end())
+                    at = step->second;
+                for (size_t j = k; at == FlowMatcher::kNoStart && j-- > 0;)
+                    at = standsIn(j, key);
+                if (at == FlowMatcher::kNoStart) {
+                    beforeStart.emplace_back(key, w.point);
+                    continue;
+                }
+                from[w.point] = static_cast<uint32_t>(at);
+                if (w.ph == 't')
+                    steps[k][key] = static_cast<uint32_t>(w.point);
+            }
+            std::vector<FlowMatcher::Waiting>().swap(waiting[k]);
+        }
+        for (const auto& [key, point] : beforeStart) {
+            uint64_t at = FlowMatcher::kNoStart;
+            for (size_t j = partCount; at == FlowMatcher::kNoStart && j-- > 0;)
+                at = standsIn(j, key);
+            if (at == FlowMatcher::kNoStart)
+                ++sum.flowsWithoutStart;
+            else
+                from[point] = static_cast<uint32_t>(at);
         }
     }
 
