@@ -1,12 +1,14 @@
 #pragma once
 
 // With DSPARK_TRACE_TIMING set, prints the wall and process CPU time of each step of a long job and
-// the resident memory at its end to stderr ("  <scope> <step> <ms> cpu <ms> anon <MB>"): for bench
+// the resident memory at its end to stderr ("  <scope> <step> <ms> cpu <ms> anon <MB> peak <MB>",
+// peak: the process's highest resident memory so far, mapped file pages included): for bench
 // work on the loaders (CPU over wall shows how much of a step ran on both cores; the peak of resident
 // memory is what a load pays for in first touches), silent otherwise.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 
 namespace dspark {
@@ -21,9 +23,9 @@ public:
             return;
         const auto now = std::chrono::steady_clock::now();
         const double cpu = cpuMilliseconds();
-        std::fprintf(stderr, "  %s %-12s %7.1f ms  cpu %7.1f ms  anon %6.1f MB\n", m_scope, step,
+        std::fprintf(stderr, "  %s %-12s %7.1f ms  cpu %7.1f ms  anon %6.1f MB  peak %6.1f MB\n", m_scope, step,
                      std::chrono::duration<double, std::milli>(now - m_last).count(), cpu - m_lastCpu,
-                     residentMegabytes());
+                     statusMegabytes("RssAnon:"), statusMegabytes("VmHWM:"));
         m_last = now;
         m_lastCpu = cpu;
     }
@@ -37,13 +39,16 @@ public:
     }
 
     // Anonymous resident memory (what first touches paid for; mapped file pages are not counted).
-    static double residentMegabytes()
+    static double residentMegabytes() { return statusMegabytes("RssAnon:"); }
+    // A "<field> <kB> kB" line of /proc/self/status, in MB (0 when absent).
+    static double statusMegabytes(const char* field)
     {
         double kb = 0;
         if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
             char line[256];
+            const size_t n = std::strlen(field);
             while (std::fgets(line, sizeof line, f))
-                if (std::sscanf(line, "RssAnon: %lf", &kb) == 1)
+                if (std::strncmp(line, field, n) == 0 && std::sscanf(line + n, "%lf", &kb) == 1)
                     break;
             std::fclose(f);
         }
