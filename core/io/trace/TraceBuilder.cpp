@@ -544,8 +544,8 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     }
 
     clock.lap("counters");
-    // 9. Flows: bind each point to its slice (each part on its own core, in place: tsNs becomes the
-    //    slice's EventRef) while the counter samples go in, then one link per point that continues a
+    // 9. Flows: bind each point to its slice (each part on its own core, its records handed back as
+    //    they are read) while the counter samples go in, then one link per point that continues a
     //    flow whose both ends are on a slice (each part writing its own range of the links).
     {
         SliceLocator locator;
@@ -555,13 +555,27 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
                                  static_cast<uint32_t>(tracks[g].slices));
         locator.prepare(profile, parallelFlows);
         clock.lap("flows:prep");
-        // Each point's slice (an EventRef's bytes), by point number.
-        static_assert(sizeof(EventRef) == sizeof(uint64_t) && std::is_trivially_copyable_v<EventRef>);
+        // Each point's slice as a row over all lanes (the lanes' rows one after the other, as they
+        // are now: points bind to slices already placed), with the point's category above it. So the
+        // links need no record read again, and the records are gone before the links are written
+        // (the load's peak of memory was there). kNoRow: not on a slice.
+        constexpr uint32_t kNoRow = UINT32_MAX;
+        std::vector<uint64_t> laneBase(profile.lanes.size() + 1, 0);
+        for (size_t i = 0; i < profile.lanes.size(); ++i)
+            laneBase[i + 1] = laneBase[i] + profile.lanes[i].size();
+        const bool linkable = matchable && laneBase.back() < kNoRow;
+        if (matchable && !linkable)
+            sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
+                                                               "%1: %2 flow events are more than can be linked; "
+                                                               "flows are not shown")
+                                       .arg(QString::fromStdString(m_settings.fileLabel))
+                                       .arg(points));
         LargeVector<uint64_t> bound(points);
-        const auto boundSlice = [&](uint64_t point) {
-            EventRef at;
-            std::memcpy(static_cast<void*>(&at), &bound[point], sizeof at);
-            return at;
+        const auto sliceAt = [&](uint64_t row) -> EventRef {
+            if (row == kNoRow)
+                return {};
+            const auto lane = std::upper_bound(laneBase.begin(), laneBase.end(), row) - laneBase.begin() - 1;
+            return {static_cast<uint32_t>(lane), static_cast<uint32_t>(row - laneBase[size_t(lane)])};
         };
         std::vector<uint64_t> unbound(partCount, 0), continuing(partCount, 0);
         // Tasks: place the counter samples (one long task: first, so that it does not end last), bind
@@ -575,12 +589,13 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             std::vector<uint32_t> hints(tracks.size(), 0);
             uint64_t notBound = 0, continues = 0; // (local counts: the parts' counters share a cache line)
             uint64_t point = pointBase[k];
-            parts[k]->flows.forEach([&](const FlowRecord& f) {
+            parts[k]->flows.drain([&](const FlowRecord& f) {
                 const EventRef at =
                     locator.bind(profile, trackMap[k][f.track], f.tsNs, f.ph != 'f' || f.enclosing, &hints);
                 notBound += at.valid() ? 0 : 1;
-                continues += matchable && from[point] != kNoFrom ? 1 : 0;
-                std::memcpy(&bound[point++], &at, sizeof at);
+                continues += linkable && from[point] != kNoFrom ? 1 : 0;
+                const uint64_t row = at.valid() && linkable ? laneBase[at.lane] + at.index : kNoRow;
+                bound[point++] = uint64_t(f.category) << 32 | row;
             });
             unbound[k] = notBound;
             continuing[k] = continues;
@@ -605,20 +620,18 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         profile.links.resize(linkStart[partCount]); // written below, part by part
         forEachParallel(parallelFlows, partCount, [&](size_t k) {
             Link* out = profile.links.data() + linkStart[k];
-            uint64_t point = pointBase[k];
-            // (Read once more for the categories; each block handed back once read.)
-            parts[k]->flows.drain([&](const FlowRecord& f) {
-                const uint64_t p = point++;
-                if (!matchable || from[p] == kNoFrom)
-                    return;
+            for (uint64_t p = pointBase[k]; linkable && p < pointBase[k + 1]; ++p) {
+                if (from[p] == kNoFrom)
+                    continue;
+                const uint32_t category = static_cast<uint32_t>(bound[p] >> 32);
                 Link& l = *out++;
-                l.from = boundSlice(from[p]);
-                l.to = boundSlice(p);
-                l.kind = categoryKinds[k][f.category];
-                l.categoryId = categoryIds[k][f.category];
+                l.from = sliceAt(static_cast<uint32_t>(bound[from[p]]));
+                l.to = sliceAt(static_cast<uint32_t>(bound[p]));
+                l.kind = categoryKinds[k][category];
+                l.categoryId = categoryIds[k][category];
                 if (!l.to.valid())
                     l.from = EventRef{}; // dropped below
-            });
+            }
         });
         const auto first = profile.links.begin() + static_cast<ptrdiff_t>(linkStart[0]);
         profile.links.erase(std::remove_if(first, profile.links.end(), [](const Link& l) { return !l.from.valid(); }),
