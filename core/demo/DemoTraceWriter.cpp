@@ -178,7 +178,8 @@ QString DemoTraceWriter::write(const DemoIteration& it)
     for (size_t i = 0; i < it.tasks.size(); ++i)
         m_tasksByConnection[it.tasks[i].connectionId].push_back(static_cast<int32_t>(i));
 
-    // Python ops and their async_npu flows (one s/f pair per device task).
+    // Python ops and their async_npu flows (one s/f pair per device task). As torch_npu does, a flow's
+    // id is its op's start in ns (an op with several tasks reuses it: each s starts a new flow).
     std::unordered_map<int64_t, std::vector<int64_t>> connectionsOfLink;
     for (const SimConnection& c : it.connections)
         connectionsOfLink[c.id].push_back(c.connectionId);
@@ -194,7 +195,7 @@ QString DemoTraceWriter::write(const DemoIteration& it)
                 continue;
             for (int32_t ti : tasks->second) {
                 const SimTask& t = it.tasks[static_cast<size_t>(ti)];
-                const std::string id = std::to_string(m_nextFlowId++);
+                const std::string id = std::to_string(o.start);
                 put("{\"ph\":\"s\",\"bp\":\"e\",\"name\":\"torch_to_npu\",\"id\":" + id +
                     ",\"pid\":" + std::to_string(kPythonPid) + ",\"tid\":" + hostTid + ",\"ts\":" + ts(o.start) +
                     ",\"cat\":\"async_npu\"}");

@@ -40,7 +40,6 @@ private:
     std::FILE* m_file = nullptr;
     std::string m_buffer;
     int64_t m_events = 0;
-    int64_t m_nextFlowId = 1;
     bool m_failed = false;
     DemoOverlap m_overlap;
     std::unordered_map<int64_t, std::vector<int32_t>> m_tasksByConnection;
