@@ -158,6 +158,16 @@ struct TuningScope {
     }
 };
 
+// Loads `path` in many parts (each a third of what is left but at least `partBytes`, up to 64) of
+// 64-byte chunks, on one thread or two.
+std::shared_ptr<const Profile> loadInParts(const QString& path, size_t partBytes, bool threads)
+{
+    TuningScope tuning(64, 0, threads);
+    trace::loadTuning().minPartBytes = partBytes;
+    trace::loadTuning().maxParts = 64;
+    return load(path);
+}
+
 } // namespace
 
 class TestChromeTrace : public QObject {
@@ -1023,10 +1033,7 @@ private Q_SLOTS:
         // Many parts, each a third of what is left or a fixed size: planned part boundaries land in
         // strings, in nested args and inside the giant event.
         for (size_t partBytes : {size_t(1), size_t(97), size_t(1000), size_t(4000)}) {
-            TuningScope tuning(64, 0, true);
-            trace::loadTuning().minPartBytes = partBytes;
-            trace::loadTuning().maxParts = 64;
-            const auto p = load(path);
+            const auto p = loadInParts(path, partBytes, true);
             QVERIFY(p);
             QCOMPARE(fingerprint(*p), expected);
         }
@@ -1079,10 +1086,7 @@ private Q_SLOTS:
         const std::string whole = fingerprint(*reference);
         for (bool threads : {false, true})
             for (size_t partBytes : {size_t(1), size_t(97), size_t(700), size_t(3000)}) {
-                TuningScope tuning(64, 0, threads);
-                trace::loadTuning().minPartBytes = partBytes;
-                trace::loadTuning().maxParts = 64;
-                const auto p = load(path);
+                const auto p = loadInParts(path, partBytes, threads);
                 QVERIFY(p);
                 QCOMPARE(linksOf(*p), expected);
                 QCOMPARE(fingerprint(*p), whole);
