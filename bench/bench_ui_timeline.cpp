@@ -2,9 +2,13 @@
 // 1920×1080 through the window's own paint path (the graphics view with one item per lane) and
 // through the export renderer. Run by hand:
 //   QT_QPA_PLATFORM=offscreen build-bench/bench/bench_ui_timeline [kernelsPerStream] [streams] [pngDir]
+//   QT_QPA_PLATFORM=offscreen build-bench/bench/bench_ui_timeline --file PATH [pngDir]
+// --file: the profile a loader makes of PATH (a file or folder) instead of the synthetic one, so that the
+// first paint after a real load (the model's pages as the loader left them) is measured.
 // Figures go to docs/performance.md ("Timeline rendering").
 #include "../tests/ui/SyntheticProfile.h"
 
+#include "io/ProfileLoader.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
 
@@ -48,14 +52,24 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    test::SyntheticSpec spec;
-    spec.kernelsPerStream = argc > 1 ? std::stoul(argv[1]) : 1'250'000;
-    spec.streams = argc > 2 ? std::atoi(argv[2]) : 8;
-    spec.steps = 64;
-
+    const bool fromFile = argc > 2 && std::string(argv[1]) == "--file";
     QElapsedTimer build;
     build.start();
-    std::shared_ptr<Profile> profile = test::makeSyntheticProfile(spec);
+    std::shared_ptr<Profile> profile;
+    if (fromFile) {
+        const LoadOutcome out = loadProfile(argv[2], LoadProgress());
+        if (!out.profile) {
+            std::fprintf(stderr, "%s\n", qPrintable(out.error));
+            return 1;
+        }
+        profile = out.profile;
+    } else {
+        test::SyntheticSpec spec;
+        spec.kernelsPerStream = argc > 1 ? std::stoul(argv[1]) : 1'250'000;
+        spec.streams = argc > 2 ? std::atoi(argv[2]) : 8;
+        spec.steps = 64;
+        profile = test::makeSyntheticProfile(spec);
+    }
     const ProfileStats stats = profile->stats();
     std::printf("profile: %llu events (%llu device tasks) in %zu lanes, %zu links, built in %.0f ms\n",
                 (unsigned long long)stats.events, (unsigned long long)stats.deviceTasks, profile->lanes.size(),
@@ -102,7 +116,7 @@ int main(int argc, char** argv)
     };
     auto windowRepaint = [&]() { timeline.view()->viewport()->repaint(); };
 
-    const QString pngDir = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QString();
+    const QString pngDir = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QString(); // (in both forms)
     int scenarioIndex = 0;
     auto scenario = [&](const char* name, TimeNs a, TimeNs b) {
         timeline.zoom()->setRange(a, b);
