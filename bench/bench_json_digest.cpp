@@ -81,7 +81,10 @@ int main(int argc, char** argv)
             f.values<int64_t>(l.durationNs); // (hashed as the int64 column it once was)
             f.vec(l.nameId);
             f.vec(l.kind);
-            f.vec(l.depth);
+            std::vector<uint16_t> depths(l.size()); // (the column is empty in flat lanes)
+            for (size_t e = 0; e < l.size(); ++e)
+                depths[e] = static_cast<uint16_t>(l.depthOf(e));
+            f.vec(depths);
             f.values<int64_t>(l.corrId);   // (hashed as the int64 column it once was)
             f.values<uint64_t>(l.argsRef); // (hashed as the uint64 column it once was)
             f.vec(l.value);

@@ -202,7 +202,8 @@ LargeVector<uint32_t> Lane::finalize()
 
     // Nesting depth with a stack of open ends. Partially overlapping slices (not properly nested)
     // go one level below the slice they overlap, so nothing is drawn on top of anything else.
-    depth.assign(n, 0);
+    // The column is made at the first event that nests (the ones before it are at depth 0).
+    LargeVector<uint16_t>().swap(depth);
     blockMaxEndNs.assign((n + kEndBlock - 1) / kEndBlock, 0);
     maxDepth = 0;
     std::vector<TimeNs> openEnds;
@@ -213,8 +214,12 @@ LargeVector<uint32_t> Lane::finalize()
         if (nests) {
             while (!openEnds.empty() && openEnds.back() <= startNs[i])
                 openEnds.pop_back();
-            depth[i] = static_cast<uint16_t>(std::min<size_t>(openEnds.size(), 0xffff));
-            maxDepth = std::max(maxDepth, depth[i]);
+            if (!openEnds.empty()) {
+                if (depth.empty())
+                    depth.assign(n, 0);
+                depth[i] = static_cast<uint16_t>(std::min<size_t>(openEnds.size(), 0xffff));
+                maxDepth = std::max(maxDepth, depth[i]);
+            }
             if (durationNs[i] > 0)
                 openEnds.push_back(end);
         }

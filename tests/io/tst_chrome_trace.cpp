@@ -126,7 +126,7 @@ std::string fingerprint(const Profile& p)
         for (size_t i = 0; i < lane.size(); ++i) {
             out += std::to_string(lane.startNs[i]) + "," + std::to_string(lane.durationNs[i]) + "," +
                    std::string(p.strings.view(lane.nameId[i])) + "," + eventKindName(lane.kind[i]) + "," +
-                   std::to_string(lane.corrId[i]) + "," + std::to_string(lane.depth[i]) + "," +
+                   std::to_string(lane.corrId[i]) + "," + std::to_string(lane.depthOf(i)) + "," +
                    (lane.value.empty() ? std::string() : std::to_string(lane.value[i])) + "," +
                    std::to_string(lane.argsRef[i] != 0) + "\n";
         }
@@ -593,9 +593,9 @@ private Q_SLOTS:
         const EventRef inner = findEvent(*p, t1, "inner");
         QCOMPARE(p->endNs(outer) - p->startNs(outer), TimeNs(10000));
         QCOMPARE(p->endNs(inner) - p->startNs(inner), TimeNs(2000));
-        QCOMPARE(t1->depth[outer.index], uint16_t(0));
-        QCOMPARE(t1->depth[findEvent(*p, t1, "child").index], uint16_t(1));
-        QCOMPARE(t1->depth[inner.index], uint16_t(1));
+        QCOMPARE(t1->depthOf(outer.index), 0);
+        QCOMPARE(t1->depthOf(findEvent(*p, t1, "child").index), 1);
+        QCOMPARE(t1->depthOf(inner.index), 1);
         QCOMPARE(t1->kind[findEvent(*p, t1, "mark").index], EventKind::Instant);
         QCOMPARE(argOf(*p, outer, "k"), std::string("v"));
         // An unclosed B runs to the end of the trace (the last E, 11 µs); a b/e pair by (cat, id) lies

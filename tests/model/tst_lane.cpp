@@ -30,6 +30,43 @@ private Q_SLOTS:
         QCOMPARE(lane.nameId[3], 3u);
     }
 
+    void flatLanesKeepNoDepthColumn()
+    {
+        // No event nests: the column stays empty (never touched) and every depth reads 0.
+        Lane flat;
+        for (int i = 0; i < 1000; ++i)
+            flat.append(i * 10, 10, 1, EventKind::Kernel); // end == next start: not nested
+        flat.append(20000, 0, 2, EventKind::Kernel);
+        flat.append(20000, 0, 3, EventKind::Kernel); // zero durations open nothing
+        flat.finalize();
+        QVERIFY(flat.depth.empty());
+        QCOMPARE(flat.maxDepth, uint16_t(0));
+        QCOMPARE(flat.depthOf(0), 0);
+        QCOMPARE(flat.depthOf(1001), 0);
+        size_t visited = 0;
+        flat.forEachAtDepth(0, 0, 30000, [&](size_t) { ++visited; });
+        QCOMPARE(visited, size_t(1002));
+        // Nesting that starts late: the events before the first nested one read 0, the rest as computed.
+        Lane late;
+        for (int i = 0; i < 500; ++i)
+            late.append(i * 10, 10, 1, EventKind::Kernel);
+        late.append(10000, 100, 2, EventKind::TorchOp);
+        late.append(10010, 50, 3, EventKind::TorchOp);
+        late.append(10020, 10, 4, EventKind::TorchOp);
+        late.append(10200, 10, 5, EventKind::TorchOp);
+        late.finalize();
+        QCOMPARE(late.depth.size(), size_t(504));
+        QCOMPARE(late.maxDepth, uint16_t(2));
+        for (size_t i = 0; i < 500; ++i)
+            QCOMPARE(late.depthOf(i), 0);
+        QCOMPARE(late.depthOf(500), 0);
+        QCOMPARE(late.depthOf(501), 1);
+        QCOMPARE(late.depthOf(502), 2);
+        QCOMPARE(late.depthOf(503), 0);
+        QCOMPARE(late.byDepth[1].size(), size_t(1));
+        QCOMPARE(late.byDepth[0].size(), size_t(502));
+    }
+
     void sortingKeepsTiesInRowOrder()
     {
         // 60 events with one start and duration (names 0..59, appended in order) behind an outer

@@ -197,8 +197,7 @@ void EventDetailsPane::refresh()
             QString::number(lane.info.streamId));
     if (lane.info.threadId >= 0)
         add(ev, tr("Thread"), QString::number(lane.info.threadId));
-    if (!lane.depth.empty())
-        add(ev, tr("Depth"), QString::number(lane.depth[e.index]));
+    add(ev, tr("Depth"), QString::number(lane.depthOf(e.index)));
     if (lane.corrId[e.index] >= 0)
         add(ev, tr("Correlation id"), QString::number(lane.corrId[e.index]));
     if (!m_stepText.isEmpty())

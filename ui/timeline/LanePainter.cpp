@@ -376,7 +376,7 @@ QRectF LanePainter::eventRect(EventRef e, const QRectF& row) const
     const double xb = std::max(xa + 1, m_scale.x(lane.endNs(e.index)));
     if (lane.info.kind == LaneKind::Counter)
         return QRectF(xa, row.top() + 2, std::max(1.0, xb - xa), row.height() - 4);
-    const int d = lane.depth.empty() ? 0 : lane.depth[e.index];
+    const int d = lane.depthOf(e.index);
     return QRectF(xa, depthTop(row, d), xb - xa, depthHeight());
 }
 

@@ -389,8 +389,7 @@ QString TimelineView::tooltipFor(const Hit& hit) const
         where += tr(" (stream %1)").arg(lane.info.streamId);
     html += QStringLiteral("<br>") + where;
     const LanePainter painter(m_timeline->context(), m_timeline->scale());
-    const size_t merged =
-        painter.eventsInColumn(row.lane, lane.depth.empty() ? 0 : lane.depth[e.index], hit.scenePos.x());
+    const size_t merged = painter.eventsInColumn(row.lane, lane.depthOf(e.index), hit.scenePos.x());
     if (merged > 1)
         html += tr("<br><i>%1 events share this pixel — zoom in to see them</i>").arg(merged);
     const std::vector<EventArg> args = p->args(e);
