@@ -274,12 +274,16 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     const bool parallelFlows = loaderThreads() > 1 && points >= loadTuning().parallelFlowPoints;
     constexpr uint32_t kNoFrom = UINT32_MAX;            // (point numbers are below FlowMatcher::kMaxPoints)
     LargeVector<uint32_t> from(matchable ? points : 0); // each point written by its part's matcher
-    if (!matchable) { // beyond what the matcher's table holds (billions of flow points): no links
+    // Flows beyond what a matcher's table or a row over all lanes holds (billions): no links.
+    const auto tooManyToLink = [&] {
         sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
                                                            "%1: %2 flow events are more than can be linked; "
                                                            "flows are not shown")
                                    .arg(QString::fromStdString(m_settings.fileLabel))
                                    .arg(points));
+    };
+    if (!matchable) {
+        tooManyToLink();
     } else {
         std::vector<std::unique_ptr<FlowMatcher>> matchers(partCount);
         std::vector<std::vector<FlowMatcher::Waiting>> waiting(partCount);
@@ -565,11 +569,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             laneBase[i + 1] = laneBase[i] + profile.lanes[i].size();
         const bool linkable = matchable && laneBase.back() < kNoRow;
         if (matchable && !linkable)
-            sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
-                                                               "%1: %2 flow events are more than can be linked; "
-                                                               "flows are not shown")
-                                       .arg(QString::fromStdString(m_settings.fileLabel))
-                                       .arg(points));
+            tooManyToLink();
         LargeVector<uint64_t> bound(points);
         const auto sliceAt = [&](uint64_t row) -> EventRef {
             if (row == kNoRow)
