@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -188,6 +189,11 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
     };
     const auto work = [&](bool reportsProgress) {
         TraceIngest* previous = nullptr;
+        // Out of memory on one thread: the other stops within a chunk instead of parsing on to the end.
+        const auto stopOthers = qScopeGuard([&, uncaught = std::uncaught_exceptions()] {
+            if (std::uncaught_exceptions() > uncaught)
+                needed = 0;
+        });
         for (size_t i = claim(); i != SIZE_MAX; i = claim()) {
             Part& part = parts[i];
             part.ingest = std::make_unique<TraceIngest>(data, size, options);

@@ -43,13 +43,20 @@ template <typename A, typename B> void runBoth(bool parallel, A&& a, B&& b)
 }
 
 // Calls task(i) for every i in [0, n), on the calling thread and (when `parallel`) one worker,
-// each taking the next index as it finishes one. Order the indices largest job first.
+// each taking the next index as it finishes one. Order the indices largest job first. When a task
+// throws, no task starts after it on either thread; the exception reaches the caller once the other
+// thread's current task is done.
 template <typename Task> void forEachParallel(bool parallel, size_t n, Task&& task)
 {
     std::atomic<size_t> next{0};
     const auto drain = [&] {
-        for (size_t i = next++; i < n; i = next++)
-            task(i);
+        try {
+            for (size_t i = next++; i < n; i = next++)
+                task(i);
+        } catch (...) {
+            next = n;
+            throw;
+        }
     };
     runBoth(parallel && n > 1, drain, drain);
 }

@@ -48,6 +48,28 @@ private Q_SLOTS:
         }
     }
 
+    // A failed task (out of memory in a loader) ends the loop: neither thread starts another one.
+    void forEachParallelStopsAfterAFailedTask()
+    {
+        for (const bool parallel : {false, true}) {
+            const size_t n = 10000;
+            std::atomic<size_t> started{0};
+            bool thrown = false;
+            try {
+                forEachParallel(parallel, n, [&](size_t i) {
+                    ++started;
+                    if (i == 10)
+                        throw std::runtime_error("task failed");
+                });
+            } catch (const std::runtime_error&) {
+                thrown = true;
+            }
+            QVERIFY(thrown);
+            // Without the stop the other thread would run all of the remaining ~9,990 tasks.
+            QVERIFY2(started.load() < 100, qPrintable(QString::number(started.load())));
+        }
+    }
+
     void runBothRunsInOrderOnOneThread()
     {
         std::vector<int> order;
