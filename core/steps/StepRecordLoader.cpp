@@ -6,12 +6,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
 #include <set>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -58,9 +61,11 @@ public:
             ++m_suppressed;
         }
     }
-    const QString& first() const { return m_first; } // the first problem, "" when none
+    const QString& first() const { return m_first; }           // the first problem, "" when none
+    using Captured = std::vector<std::pair<QString, QString>>; // (where, what)
     // While set, problems are only appended to `capture` (to be added later, in document order).
-    void capture(std::vector<std::pair<QString, QString>>* capture) { m_capture = capture; }
+    // Returns the capture it replaces.
+    Captured* capture(Captured* capture) { return std::exchange(m_capture, capture); }
 
 private:
     static constexpr int kMaxListed = 20;
@@ -69,33 +74,136 @@ private:
     QString m_first;
     int m_reported = 0;
     int m_suppressed = 0;
-    std::vector<std::pair<QString, QString>>* m_capture = nullptr;
+    Captured* m_capture = nullptr;
 };
 
-// Where a record sits, for messages: "line 12" or "internal_states[0].records[3]".
+// Captures the problems added while it lives.
+class ProblemCapture {
+public:
+    ProblemCapture(FileProblems& problems, FileProblems::Captured* into)
+        : m_problems(problems), m_previous(problems.capture(into))
+    {
+    }
+    ~ProblemCapture() { m_problems.capture(m_previous); }
+    ProblemCapture(const ProblemCapture&) = delete;
+    ProblemCapture& operator=(const ProblemCapture&) = delete;
+
+private:
+    FileProblems& m_problems;
+    FileProblems::Captured* m_previous;
+};
+
+// Where a value sits, for messages: "line 12", "internal_states[0].dspark_info_record.records[3]", then
+// " reqs[1]" for a request of that record. The text is only made for a problem.
 struct Place {
-    QString text;
+    QString base;
+    qsizetype record = -1;  // ".records[record]" after base, when >= 0
+    qsizetype request = -1; // " reqs[request]" after that, when >= 0
+
+    QString text() const
+    {
+        QString t = base;
+        if (record >= 0)
+            t += QStringLiteral(".records[%1]").arg(record);
+        if (request >= 0)
+            t += QStringLiteral(" reqs[%1]").arg(request);
+        return t;
+    }
 };
 
-// Integer field: absent, null and (for msgspec int defaults) -1 are "not recorded".
-std::optional<int64_t> intField(const json& obj, const char* key, bool minusOneIsUnset, FileProblems& problems,
-                                const Place& where)
+// The keys a DecodeStepRecord and its ReqDetail are read from, in the order readRecord reads them.
+enum RecordKey {
+    kForwardCt,
+    kBs,
+    kMode,
+    kBudget,
+    kLagSteps,
+    kNumRunningReqs,
+    kNumVerifyTokens,
+    kVerifyTokensLocal,
+    kVerifyTokensDpSynced,
+    kVerifyTokensGraphKey,
+    kPredictedStepMs,
+    kPredictedTheta,
+    kStepCpuMs,
+    kStepGpuMs,
+    kDraftGpuMs,
+    kTargetVerifyGpuMs,
+    kStepTime,
+    kReqs,
+    kRecordKeyCount
+};
+constexpr std::array<std::string_view, kRecordKeyCount> kRecordKeys = { // by RecordKey
+    "forward_ct",
+    "bs",
+    "mode",
+    "budget",
+    "lag_steps",
+    "num_running_reqs",
+    "num_verify_tokens",
+    "verify_tokens_local",
+    "verify_tokens_dp_synced",
+    "verify_tokens_graph_key",
+    "predicted_step_ms",
+    "predicted_theta",
+    "step_cpu_ms",
+    "step_gpu_ms",
+    "draft_gpu_ms",
+    "target_verify_gpu_ms",
+    "step_time",
+    "reqs"};
+enum RequestKey {
+    kReqPoolIndex,
+    kPrefixLen,
+    kVerifyLen,
+    kAccLen,
+    kCorrectDrafts,
+    kCapTrim,
+    kBonusToken,
+    kDraftTokens,
+    kRid,
+    kRequestKeyCount
+};
+constexpr std::array<std::string_view, kRequestKeyCount> kRequestKeys = { // by RequestKey
+    "req_pool_index", "prefix_len",  "verify_len",   "acc_len", "correct_drafts",
+    "cap_trim",       "bonus_token", "draft_tokens", "rid"};
+// The value of each key of a record or request, nullptr when absent.
+using RecordFields = std::array<const json*, kRecordKeyCount>;
+using RequestFields = std::array<const json*, kRequestKeyCount>;
+
+const json* find(const json& obj, std::string_view key)
 {
     const auto it = obj.find(key);
-    if (it == obj.end() || it->is_null())
+    return it == obj.end() ? nullptr : &*it;
+}
+
+// The fields of `obj` (an object) at `keys`.
+template <size_t N> std::array<const json*, N> findFields(const json& obj, const std::array<std::string_view, N>& keys)
+{
+    std::array<const json*, N> fields;
+    for (size_t i = 0; i < N; ++i)
+        fields[i] = find(obj, keys[i]);
+    return fields;
+}
+
+// Integer value: absent (nullptr), null and (for msgspec int defaults) -1 are "not recorded".
+std::optional<int64_t> intValue(const json* value, std::string_view key, bool minusOneIsUnset, FileProblems& problems,
+                                const Place& where)
+{
+    if (!value || value->is_null())
         return std::nullopt;
     std::optional<int64_t> v;
-    if (it->is_number_integer())
-        v = it->get<int64_t>();
-    else if (it->is_number_float()) {
-        const double d = it->get<double>();
+    if (value->is_number_integer())
+        v = value->get<int64_t>();
+    else if (value->is_number_float()) {
+        const double d = value->get<double>();
         if (std::isfinite(d) && d == std::floor(d) && std::abs(d) < 9.0e15)
             v = static_cast<int64_t>(d);
     }
     if (!v) {
-        problems.add(where.text,
+        problems.add(where.text(),
                      QCoreApplication::translate("StepRecordLoader", "%1 is not an integer (%2); taken as not recorded")
-                         .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
+                         .arg(QLatin1String(key), QString::fromStdString(value->dump()).left(40)));
         return std::nullopt;
     }
     if (minusOneIsUnset && *v == -1)
@@ -103,24 +211,22 @@ std::optional<int64_t> intField(const json& obj, const char* key, bool minusOneI
     return v;
 }
 
-std::optional<double> realField(const json& obj, const char* key, FileProblems& problems, const Place& where)
+std::optional<double> realValue(const json* value, std::string_view key, FileProblems& problems, const Place& where)
 {
-    const auto it = obj.find(key);
-    if (it == obj.end() || it->is_null())
+    if (!value || value->is_null())
         return std::nullopt;
-    if (!it->is_number()) {
-        problems.add(where.text,
+    if (!value->is_number()) {
+        problems.add(where.text(),
                      QCoreApplication::translate("StepRecordLoader", "%1 is not a number (%2); taken as not recorded")
-                         .arg(QLatin1String(key), QString::fromStdString(it->dump()).left(40)));
+                         .arg(QLatin1String(key), QString::fromStdString(value->dump()).left(40)));
         return std::nullopt;
     }
-    return it->get<double>();
+    return value->get<double>();
 }
 
-std::string stringField(const json& obj, const char* key)
+std::string stringValue(const json* value)
 {
-    const auto it = obj.find(key);
-    return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+    return value && value->is_string() ? value->get<std::string>() : std::string();
 }
 
 bool looksLikeEnvelope(const json& obj)
@@ -132,11 +238,11 @@ bool looksLikeEnvelope(const json& obj)
 void readEnvelope(const json& obj, StepRecordEnvelope& env, FileProblems& problems, const Place& where)
 {
     env.present = true;
-    if (const std::string mode = stringField(obj, "mode"); !mode.empty())
+    if (const std::string mode = stringValue(find(obj, "mode")); !mode.empty())
         env.mode = mode;
-    if (auto g = intField(obj, "gamma", false, problems, where))
+    if (auto g = intValue(find(obj, "gamma"), "gamma", false, problems, where))
         env.gamma = g;
-    if (auto v = intField(obj, "verify_num_draft_tokens", false, problems, where))
+    if (auto v = intValue(find(obj, "verify_num_draft_tokens"), "verify_num_draft_tokens", false, problems, where))
         env.verifyNumDraftTokens = v;
     if (const auto it = obj.find("components"); it != obj.end() && it->is_array()) {
         env.components.clear();
@@ -148,82 +254,117 @@ void readEnvelope(const json& obj, StepRecordEnvelope& env, FileProblems& proble
         env.simulateAccLen = it->dump();
 }
 
+void reportRecordNotAnObject(FileProblems& problems, const Place& where)
+{
+    problems.add(where.text(), QCoreApplication::translate("StepRecordLoader", "not a JSON object; skipped"));
+}
+
+void reportRequestNotAnObject(FileProblems& problems, const Place& where)
+{
+    problems.add(where.text(), QCoreApplication::translate("StepRecordLoader", "not an object; skipped"));
+}
+
+// The value of reqs: null = not recorded, a list = the requests, anything else is reported.
+bool isRequestList(const json& reqs, FileProblems& problems, const Place& where)
+{
+    if (reqs.is_null())
+        return false;
+    if (!reqs.is_array()) {
+        problems.add(where.text(),
+                     QCoreApplication::translate("StepRecordLoader", "reqs is not a list; taken as not recorded"));
+        return false;
+    }
+    return true;
+}
+
+// One ReqDetail, from the values of its keys.
+void readRequest(const RequestFields& f, StepRequest& r, FileProblems& problems, const Place& where)
+{
+    const auto integer = [&](RequestKey k) { return intValue(f[k], kRequestKeys[k], false, problems, where); };
+    r.reqPoolIndex = integer(kReqPoolIndex);
+    r.prefixLen = integer(kPrefixLen);
+    r.verifyLen = integer(kVerifyLen);
+    r.accLen = integer(kAccLen);
+    r.correctDrafts = integer(kCorrectDrafts);
+    r.capTrim = integer(kCapTrim);
+    r.bonusToken = integer(kBonusToken);
+    if (f[kDraftTokens] && f[kDraftTokens]->is_array())
+        r.draftTokenCount = static_cast<int64_t>(f[kDraftTokens]->size());
+    r.rid = stringValue(f[kRid]);
+}
+
 void readRequests(const json& arr, StepRecord& record, FileProblems& problems, const Place& where)
 {
-    if (arr.is_null())
+    if (!isRequestList(arr, problems, where))
         return;
-    if (!arr.is_array()) {
-        problems.add(where.text,
-                     QCoreApplication::translate("StepRecordLoader", "reqs is not a list; taken as not recorded"));
-        return;
-    }
     std::vector<StepRequest> reqs;
     reqs.reserve(arr.size());
     for (size_t i = 0; i < arr.size(); ++i) {
         const json& q = arr[i];
-        const Place at{where.text + QStringLiteral(" reqs[%1]").arg(i)};
-        if (!q.is_object()) {
-            problems.add(at.text, QCoreApplication::translate("StepRecordLoader", "not an object; skipped"));
-            continue;
-        }
-        StepRequest r;
-        r.reqPoolIndex = intField(q, "req_pool_index", false, problems, at);
-        r.prefixLen = intField(q, "prefix_len", false, problems, at);
-        r.verifyLen = intField(q, "verify_len", false, problems, at);
-        r.accLen = intField(q, "acc_len", false, problems, at);
-        r.correctDrafts = intField(q, "correct_drafts", false, problems, at);
-        r.capTrim = intField(q, "cap_trim", false, problems, at);
-        r.bonusToken = intField(q, "bonus_token", false, problems, at);
-        if (const auto it = q.find("draft_tokens"); it != q.end() && it->is_array())
-            r.draftTokenCount = static_cast<int64_t>(it->size());
-        r.rid = stringField(q, "rid");
-        reqs.push_back(std::move(r));
+        const Place at{where.base, where.record, static_cast<qsizetype>(i)};
+        if (!q.is_object())
+            reportRequestNotAnObject(problems, at);
+        else
+            readRequest(findFields(q, kRequestKeys), reqs.emplace_back(), problems, at);
     }
     record.reqs = std::move(reqs);
 }
 
-// One DecodeStepRecord (or dspark_sps_profiler row). Returns false when it cannot be used.
-bool readRecord(const json& obj, StepRecord& r, FileProblems& problems, const Place& where)
+// One DecodeStepRecord (or dspark_sps_profiler row) but its requests, from the values of its keys.
+// Returns false when it cannot be used.
+bool readRecordFields(const RecordFields& f, StepRecord& r, FileProblems& problems, const Place& where)
 {
-    if (!obj.is_object()) {
-        problems.add(where.text, QCoreApplication::translate("StepRecordLoader", "not a JSON object; skipped"));
+    const json* fct = f[kForwardCt];
+    if (!fct || !fct->is_number_integer()) {
+        problems.add(where.text(),
+                     !fct ? QCoreApplication::translate("StepRecordLoader", "no forward_ct; skipped")
+                          : QCoreApplication::translate("StepRecordLoader", "forward_ct is not an integer; skipped"));
         return false;
     }
-    const auto fct = obj.find("forward_ct");
-    if (fct == obj.end() || !fct->is_number_integer()) {
-        problems.add(where.text,
-                     fct == obj.end()
-                         ? QCoreApplication::translate("StepRecordLoader", "no forward_ct; skipped")
-                         : QCoreApplication::translate("StepRecordLoader", "forward_ct is not an integer; skipped"));
-        return false;
-    }
+    const auto integer = [&](RecordKey k, bool minusOneIsUnset) {
+        return intValue(f[k], kRecordKeys[k], minusOneIsUnset, problems, where);
+    };
+    const auto real = [&](RecordKey k) { return realValue(f[k], kRecordKeys[k], problems, where); };
     r.forwardCt = fct->get<int64_t>();
-    r.bs = intField(obj, "bs", true, problems, where);
-    r.mode = stringField(obj, "mode");
-    r.budget = intField(obj, "budget", false, problems, where);
-    r.lagSteps = intField(obj, "lag_steps", false, problems, where);
-    r.numRunningReqs = intField(obj, "num_running_reqs", true, problems, where);
-    r.numVerifyTokens = intField(obj, "num_verify_tokens", true, problems, where);
-    r.verifyTokensLocal = intField(obj, "verify_tokens_local", true, problems, where);
-    r.verifyTokensDpSynced = intField(obj, "verify_tokens_dp_synced", true, problems, where);
-    r.verifyTokensGraphKey = intField(obj, "verify_tokens_graph_key", true, problems, where);
-    r.predictedStepMs = realField(obj, "predicted_step_ms", problems, where);
-    r.predictedTheta = realField(obj, "predicted_theta", problems, where);
-    r.stepCpuMs = realField(obj, "step_cpu_ms", problems, where);
-    r.stepGpuMs = realField(obj, "step_gpu_ms", problems, where);
-    r.draftGpuMs = realField(obj, "draft_gpu_ms", problems, where);
-    r.targetVerifyGpuMs = realField(obj, "target_verify_gpu_ms", problems, where);
-    if (!r.stepCpuMs && obj.contains("step_time")) {
+    r.bs = integer(kBs, true);
+    r.mode = stringValue(f[kMode]);
+    r.budget = integer(kBudget, false);
+    r.lagSteps = integer(kLagSteps, false);
+    r.numRunningReqs = integer(kNumRunningReqs, true);
+    r.numVerifyTokens = integer(kNumVerifyTokens, true);
+    r.verifyTokensLocal = integer(kVerifyTokensLocal, true);
+    r.verifyTokensDpSynced = integer(kVerifyTokensDpSynced, true);
+    r.verifyTokensGraphKey = integer(kVerifyTokensGraphKey, true);
+    r.predictedStepMs = real(kPredictedStepMs);
+    r.predictedTheta = real(kPredictedTheta);
+    r.stepCpuMs = real(kStepCpuMs);
+    r.stepGpuMs = real(kStepGpuMs);
+    r.draftGpuMs = real(kDraftGpuMs);
+    r.targetVerifyGpuMs = real(kTargetVerifyGpuMs);
+    if (!r.stepCpuMs && f[kStepTime]) {
         // dspark_sps_profiler: step_time is the host monotonic interval in seconds, the same clock as
         // step_cpu_ms. Kept to the nanosecond. Note the profiler files the interval under the earlier
         // forward_ct of the pair, DecodeStepRecord under the later one; values are kept as written.
-        if (const auto s = realField(obj, "step_time", problems, where)) {
+        if (const auto s = real(kStepTime)) {
             r.stepCpuMs = std::round(*s * 1e9) / 1e6;
             r.stepCpuFromSps = true;
         }
     }
-    if (const auto it = obj.find("reqs"); it != obj.end())
-        readRequests(*it, r, problems, where);
+    return true;
+}
+
+// One DecodeStepRecord (or dspark_sps_profiler row) of a DOM. Returns false when it cannot be used.
+bool readRecord(const json& obj, StepRecord& r, FileProblems& problems, const Place& where)
+{
+    if (!obj.is_object()) {
+        reportRecordNotAnObject(problems, where);
+        return false;
+    }
+    const RecordFields f = findFields(obj, kRecordKeys);
+    if (!readRecordFields(f, r, problems, where))
+        return false;
+    if (f[kReqs])
+        readRequests(*f[kReqs], r, problems, where);
     return true;
 }
 
@@ -278,6 +419,33 @@ public:
         rr.records.push_back(std::move(record));
         ++m_added;
     }
+    // Adds `records` in order: moves the whole list in when the rank holds no records yet.
+    void add(int r, std::vector<StepRecord>&& records)
+    {
+        if (records.empty())
+            return;
+        RankStepRecords& rr = rank(r);
+        if (!rr.records.empty()) {
+            rr.records.reserve(rr.records.size() + records.size());
+            for (StepRecord& record : records)
+                add(r, std::move(record));
+            return;
+        }
+        rr.records = std::move(records);
+        std::set<int64_t>& seen = m_seen[r];
+        size_t kept = 0;
+        for (StepRecord& record : rr.records) {
+            if (!seen.insert(record.forwardCt).second) {
+                ++m_duplicates[r];
+                continue;
+            }
+            if (&record != &rr.records[kept])
+                rr.records[kept] = std::move(record);
+            ++kept;
+        }
+        rr.records.erase(rr.records.begin() + static_cast<std::ptrdiff_t>(kept), rr.records.end());
+        m_added += kept;
+    }
     size_t added() const { return m_added; }
 
 private:
@@ -289,101 +457,312 @@ private:
     size_t m_added = 0;
 };
 
-// Records read while the document was parsed (RecordStreamer), with the problems they had.
+// Records read while the document was parsed (RecordParser), with the problems they had.
 struct StreamedRecords {
-    std::vector<StepRecord> records;
-    std::vector<uint8_t> ok;                           // readRecord's answer per record
-    std::vector<size_t> problemEnd;                    // per record: end of its problems in `problems`
-    std::vector<std::pair<QString, QString>> problems; // (where, what)
+    std::vector<StepRecord> records; // those readRecord could use
+    FileProblems::Captured problems; // (where, what)
 };
 using StreamKey = std::pair<int, std::string>; // (internal_states index, payload key), or (-1, "records")
 using Streams = std::map<StreamKey, StreamedRecords>;
 
-// Parser callback that reads the records of internal_states[i].<payload>.records[k] (or the bare list
-// internal_states[i].<payload>[k]) and of a top-level records[k] as soon as each is parsed, and drops
-// it from the DOM: the document's DOM never holds all records (it used to take 6–7× the file). Whether
-// they are used is still decided by readDocument on the rest of the DOM, which holds their emptied
-// arrays; their problems are reported then, in document order.
-class RecordStreamer {
+// nlohmann SAX handler. For a whole document (`streams` set) it reads the records of
+// internal_states[i].<payload>.records[k] (or of the bare list internal_states[i].<payload>[k]) and of a
+// top-level records[k] straight into StepRecords, exactly as readRecord reads a record's DOM, and builds
+// a DOM of the rest of the document, where their arrays stay empty: no record is ever a DOM (building and
+// freeing one per record was most of the load). readDocument still decides on that DOM whether they are
+// used; their problems are reported then, in document order. For a line of JSON Lines (`streams` null)
+// the value is read as one record. Of a record or request it keeps the last value of each key it reads
+// (as a DOM would); a list or object value of such a key is kept as a small DOM (draft_tokens, or a bad
+// value a problem quotes); other values are skipped.
+class RecordParser {
 public:
-    RecordStreamer(FileProblems& problems, Streams& streams) : m_problems(problems), m_streams(streams) {}
+    RecordParser(FileProblems& problems, Streams* streams) : m_problems(problems), m_streams(streams) {}
 
-    bool operator()(int depth, json::parse_event_t event, json& parsed)
+    json& document() { return m_root; }
+    // Line mode: starts a line at `where`.
+    void startLine(const Place& where)
     {
-        if (depth < 0)
-            return true;
-        const size_t d = static_cast<size_t>(depth);
-        switch (event) {
-        case json::parse_event_t::object_start:
-        case json::parse_event_t::array_start:
-            m_frames.resize(d);
-            m_frames.push_back({event == json::parse_event_t::array_start, {}, 0});
-            return true;
-        case json::parse_event_t::key:
-            if (d >= 1 && d <= m_frames.size() && parsed.is_string())
-                m_frames[d - 1].key = parsed.get_ref<const std::string&>();
-            return true;
-        case json::parse_event_t::object_end:
-        case json::parse_event_t::array_end: m_frames.resize(std::min(d, m_frames.size())); return element(d, parsed);
-        case json::parse_event_t::value: return element(d, parsed);
+        m_frames.clear();
+        m_recordPlace = where;
+        m_lineRecord = false;
+    }
+    // Line mode, after a successful parse: whether the line is an object with a forward_ct key; then
+    // readLineRecord() is readRecord on it.
+    bool lineRecord() const { return m_lineRecord && m_record.has[kForwardCt]; }
+    bool readLineRecord(StepRecord& r) { return finishRecord(r); }
+
+    // The SAX interface (nlohmann::json_sax).
+    bool null() { return scalar(nullptr); }
+    bool boolean(bool v) { return scalar(v); }
+    bool number_integer(json::number_integer_t v) { return scalar(v); }
+    bool number_unsigned(json::number_unsigned_t v) { return scalar(v); }
+    bool number_float(json::number_float_t v, const std::string& /*text*/) { return scalar(v); }
+    bool string(std::string& v)
+    {
+        if (json* slot = begin(Shape::Scalar)) {
+            if (slot->is_string())
+                slot->get_ref<std::string&>() = v; // a field reused from record to record keeps its buffer
+            else
+                *slot = v;
+        }
+        return true;
+    }
+    bool binary(json::binary_t& /*v*/) { return false; } // never in JSON text
+    bool start_object(std::size_t /*size*/)
+    {
+        begin(Shape::Object);
+        return true;
+    }
+    bool start_array(std::size_t /*size*/)
+    {
+        begin(Shape::Array);
+        return true;
+    }
+    bool key(std::string& key)
+    {
+        Frame& top = m_frames.back();
+        if (top.kind == Kind::Dom) {
+            const auto it = top.node->get_ref<json::object_t&>().try_emplace(key).first;
+            top.key = &it->first;
+            top.next = &it->second;
+        } else if (top.kind == Kind::Record) {
+            m_record.find(kRecordKeys, key);
+        } else if (top.kind == Kind::Request) {
+            m_request.find(kRequestKeys, key);
+        }
+        return true;
+    }
+    bool end_object() { return end(); }
+    bool end_array() { return end(); }
+    bool parse_error(std::size_t /*position*/, const std::string& /*token*/, const nlohmann::detail::exception& /*e*/)
+    {
+        return false;
+    }
+
+private:
+    enum class Shape : uint8_t { Scalar, Object, Array };
+    enum class Kind : uint8_t {
+        Dom,      // an object or array kept as DOM
+        Skip,     // a list or object that is not kept
+        Records,  // a list of records
+        Record,   // a record object
+        Requests, // the reqs list of a record
+        Request,  // an object in reqs
+    };
+    struct Frame {
+        Kind kind;
+        json* node = nullptr;             // Dom: the object or array
+        json* next = nullptr;             // Dom objects: the value of the last key
+        const std::string* key = nullptr; // Dom objects: the last key
+        qsizetype count = 0;              // Records, Requests: the elements so far
+    };
+
+    // The last value of each key of the record or request being read.
+    template <size_t N> struct LastValues {
+        std::array<json, N> values; // kept from object to object: a string or list keeps its buffer
+        std::array<bool, N> has{};
+        int key = -1; // of the value being parsed; -1: a key not read
+
+        void start()
+        {
+            has.fill(false);
+            key = -1;
+        }
+        void find(const std::array<std::string_view, N>& keys, std::string_view name)
+        {
+            key = static_cast<int>(std::find(keys.begin(), keys.end(), name) - keys.begin());
+            if (key == static_cast<int>(N))
+                key = -1;
+        }
+        json* slot() // where the value of `key` goes
+        {
+            if (key < 0)
+                return nullptr;
+            has[static_cast<size_t>(key)] = true;
+            return &values[static_cast<size_t>(key)];
+        }
+        std::array<const json*, N> fields() const
+        {
+            std::array<const json*, N> f;
+            for (size_t i = 0; i < N; ++i)
+                f[i] = has[i] ? &values[i] : nullptr;
+            return f;
+        }
+    };
+
+    bool scalar(json v)
+    {
+        if (json* slot = begin(Shape::Scalar))
+            *slot = std::move(v);
+        return true;
+    }
+
+    // A value starts. Returns where a scalar is stored (nullptr: not kept); pushes a container's frame.
+    json* begin(Shape shape)
+    {
+        if (m_frames.empty()) {
+            if (m_streams)
+                return open(&m_root, shape);
+            m_lineRecord = shape == Shape::Object; // line mode: the line is a record
+            return m_lineRecord ? startRecord(m_recordPlace) : open(nullptr, shape);
+        }
+        Frame& top = m_frames.back();
+        switch (top.kind) {
+        case Kind::Dom: {
+            json* slot = top.node->is_array() ? &top.node->get_ref<json::array_t&>().emplace_back() : top.next;
+            if (shape == Shape::Array && startRecords()) {
+                *slot = json::array(); // stays empty in the DOM
+                return nullptr;
+            }
+            return open(slot, shape);
+        }
+        case Kind::Skip: return open(nullptr, shape);
+        case Kind::Records: {
+            const Place where{m_recordsBase, top.count++};
+            if (shape == Shape::Object)
+                return startRecord(where);
+            ProblemCapture capture(m_problems, &m_stream->problems);
+            reportRecordNotAnObject(m_problems, where);
+            return open(nullptr, shape);
+        }
+        case Kind::Record:
+            if (m_record.key == kReqs) { // a reqs value (again: the last one counts)
+                m_requests.clear();
+                m_requestProblems.clear();
+                if (shape == Shape::Array) {
+                    *m_record.slot() = json::array(); // its requests are read one by one
+                    m_frames.push_back({Kind::Requests});
+                    return nullptr;
+                }
+            }
+            return open(m_record.slot(), shape);
+        case Kind::Requests: {
+            const Place where{m_recordPlace.base, m_recordPlace.record, top.count++};
+            if (shape == Shape::Object) {
+                m_request.start();
+                m_requestPlace = where;
+                m_frames.push_back({Kind::Request});
+                return nullptr;
+            }
+            ProblemCapture capture(m_problems, &m_requestProblems);
+            reportRequestNotAnObject(m_problems, where);
+            return open(nullptr, shape);
+        }
+        case Kind::Request: return open(m_request.slot(), shape);
+        }
+        return nullptr;
+    }
+
+    // A value that goes to `slot` (nullptr: not kept): returns it for a scalar, pushes a container's frame.
+    json* open(json* slot, Shape shape)
+    {
+        if (shape == Shape::Scalar)
+            return slot;
+        if (!slot) {
+            m_frames.push_back({Kind::Skip});
+        } else {
+            if (shape == Shape::Object)
+                *slot = json::object();
+            else if (slot->is_array())
+                slot->clear(); // a field reused from record to record keeps its buffer
+            else
+                *slot = json::array();
+            m_frames.push_back({Kind::Dom, slot});
+        }
+        return nullptr;
+    }
+
+    // Document mode, an array starts in the DOM: when it is at records, internal_states[i].<payload> or
+    // internal_states[i].<payload>.records, its elements are records: pushes their frame, returns true.
+    bool startRecords()
+    {
+        const size_t n = m_frames.size();
+        if (!m_streams || (n != 1 && n != 3 && n != 4))
+            return false;
+        const auto object = [this](size_t depth) {
+            return m_frames[depth].kind == Kind::Dom && m_frames[depth].node->is_object();
+        };
+        if (!object(0))
+            return false;
+        StreamKey key;
+        if (n == 1 && *m_frames[0].key == "records") {
+            key = {-1, "records"};
+            m_recordsBase = QStringLiteral("records");
+        } else if (n > 1 && *m_frames[0].key == "internal_states" && m_frames[1].kind == Kind::Dom &&
+                   m_frames[1].node->is_array() && object(2) &&
+                   (*m_frames[2].key == "dspark_info_record" ||
+                    *m_frames[2].key == "speculative_adaptation_info_record") &&
+                   (n == 3 || (object(3) && *m_frames[3].key == "records"))) {
+            const size_t index = m_frames[1].node->size() - 1;
+            key = {static_cast<int>(index), *m_frames[2].key};
+            m_recordsBase = QStringLiteral("internal_states[%1].").arg(index) + QLatin1String(*m_frames[2].key);
+        } else {
+            return false;
+        }
+        m_stream = &(*m_streams)[key];
+        m_frames.push_back({Kind::Records});
+        return true;
+    }
+
+    json* startRecord(const Place& where)
+    {
+        m_record.start();
+        m_requests.clear();
+        m_requestProblems.clear();
+        m_recordPlace = where;
+        m_frames.push_back({Kind::Record});
+        return nullptr;
+    }
+
+    bool end()
+    {
+        const Kind kind = m_frames.back().kind;
+        m_frames.pop_back();
+        if (kind == Kind::Request) {
+            ProblemCapture capture(m_problems, &m_requestProblems);
+            readRequest(m_request.fields(), m_requests.emplace_back(), m_problems, m_requestPlace);
+        } else if (kind == Kind::Record && m_streams) {
+            ProblemCapture capture(m_problems, &m_stream->problems);
+            if (StepRecord r; finishRecord(r))
+                m_stream->records.push_back(std::move(r));
         }
         return true;
     }
 
-private:
-    struct Frame {
-        bool array = false;
-        std::string key;  // objects: the key of the value being parsed
-        size_t index = 0; // arrays: the index of the value being parsed
-    };
-
-    static bool isPayload(const std::string& key)
+    // readRecord on the record just parsed (its requests were read as they came).
+    bool finishRecord(StepRecord& r)
     {
-        return key == "dspark_info_record" || key == "speculative_adaptation_info_record";
-    }
-
-    // The value at `depth` is complete. Returns false to drop it from the DOM.
-    bool element(size_t depth, const json& value)
-    {
-        if (depth == 0 || depth > m_frames.size())
-            return true;
-        Frame& parent = m_frames[depth - 1];
-        const size_t index = parent.index;
-        if (parent.array)
-            ++parent.index;
-        if (!parent.array || m_frames[0].array)
-            return true;
-        StreamKey key;
-        QString where;
-        if (depth == 2 && m_frames[0].key == "records") {
-            key = {-1, "records"};
-            where = QStringLiteral("records");
-        } else if ((depth == 4 || depth == 5) && m_frames[0].key == "internal_states" && m_frames[1].array &&
-                   !m_frames[2].array && isPayload(m_frames[2].key) &&
-                   (depth == 4 || (!m_frames[3].array && m_frames[3].key == "records"))) {
-            key = {static_cast<int>(m_frames[1].index), m_frames[2].key};
-            where = QStringLiteral("internal_states[%1].").arg(m_frames[1].index) + QLatin1String(m_frames[2].key);
-        } else {
-            return true;
+        const RecordFields f = m_record.fields();
+        if (!readRecordFields(f, r, m_problems, m_recordPlace))
+            return false;
+        if (f[kReqs] && isRequestList(*f[kReqs], m_problems, m_recordPlace)) {
+            r.reqs.emplace(std::make_move_iterator(m_requests.begin()), std::make_move_iterator(m_requests.end()));
+            for (const auto& [where, what] : m_requestProblems)
+                m_problems.add(where, what);
         }
-        StreamedRecords& s = m_streams[key];
-        StepRecord r;
-        m_problems.capture(&s.problems);
-        const bool ok = readRecord(value, r, m_problems, Place{where + QStringLiteral(".records[%1]").arg(index)});
-        m_problems.capture(nullptr);
-        s.records.push_back(std::move(r));
-        s.ok.push_back(ok ? 1 : 0);
-        s.problemEnd.push_back(s.problems.size());
-        return false;
+        return true;
     }
 
     FileProblems& m_problems;
-    Streams& m_streams;
+    Streams* m_streams;
+    json m_root;
     std::vector<Frame> m_frames; // the containers around the value being parsed, outermost first
+    bool m_lineRecord = false;
+    // The list of records being read.
+    StreamedRecords* m_stream = nullptr;
+    QString m_recordsBase;
+    // The record being read, its requests so far and their problems.
+    Place m_recordPlace;
+    LastValues<kRecordKeyCount> m_record;
+    std::vector<StepRequest> m_requests;
+    FileProblems::Captured m_requestProblems;
+    // The request being read.
+    Place m_requestPlace;
+    LastValues<kRequestKeyCount> m_request;
 };
 
 // A dspark_info_record: envelope + records (or a bare list of records); `streamed`: its records already
-// read by RecordStreamer (its array in the DOM is then empty).
+// read by RecordParser (its array in the DOM is then empty).
 void readInfoRecord(const json& info, int rank, const QString& where, RankSink& sink, FileProblems& problems,
                     StreamedRecords* streamed = nullptr)
 {
@@ -401,18 +780,14 @@ void readInfoRecord(const json& info, int rank, const QString& where, RankSink& 
     }
     if (!records)
         return;
-    if (streamed) {
-        size_t p = 0;
-        for (size_t k = 0; k < streamed->records.size(); ++k) {
-            for (; p < streamed->problemEnd[k]; ++p)
-                problems.add(streamed->problems[p].first, streamed->problems[p].second);
-            if (streamed->ok[k])
-                sink.add(rank, std::move(streamed->records[k]));
-        }
+    if (streamed) { // (adding records reports nothing: their problems can come first)
+        for (const auto& [place, what] : streamed->problems)
+            problems.add(place, what);
+        sink.add(rank, std::move(streamed->records));
     }
     for (size_t i = 0; i < records->size(); ++i) {
         StepRecord r;
-        if (readRecord((*records)[i], r, problems, Place{where + QStringLiteral(".records[%1]").arg(i)}))
+        if (readRecord((*records)[i], r, problems, Place{where, static_cast<qsizetype>(i)}))
             sink.add(rank, std::move(r));
     }
 }
@@ -465,19 +840,19 @@ bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, File
 }
 
 // JSON Lines: a record per line; an envelope line; or (tolerated) a whole document on one line.
-void readJsonLines(const std::string& text, const ScannedFile& file, RankSink& sink, FileProblems& problems,
+void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, FileProblems& problems,
                    const LoadProgress& progress)
 {
     const int rank = rankFromFileName(file);
+    std::error_code ec;
+    const double size = static_cast<double>(fs::file_size(file.path, ec));
+    RecordParser parser(problems, nullptr);
     size_t pos = 0;
     uint32_t line = 0;
-    while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
+    for (std::string text; std::getline(in, text);) {
         ++line;
-        std::string_view row(text.data() + pos, end - pos);
-        pos = end + 1;
+        std::string_view row(text);
+        pos += text.size() + 1;
         while (!row.empty() && (row.back() == '\r' || row.back() == ' ' || row.back() == '\t'))
             row.remove_suffix(1);
         while (!row.empty() && (row.front() == ' ' || row.front() == '\t'))
@@ -487,14 +862,22 @@ void readJsonLines(const std::string& text, const ScannedFile& file, RankSink& s
         if (row.empty())
             continue;
         if ((line & 4095) == 0) {
-            progress.update(static_cast<double>(pos) / static_cast<double>(text.size()));
+            progress.update(size > 0 ? static_cast<double>(pos) / size : 0.0);
             if (progress.cancelled())
                 return;
         }
         const Place where{QCoreApplication::translate("StepRecordLoader", "line %1").arg(line)};
+        StepRecord r;
+        r.line = line;
+        parser.startLine(where);
+        if (json::sax_parse(row.begin(), row.end(), &parser) && parser.lineRecord()) { // the usual line
+            if (parser.readLineRecord(r))
+                sink.add(rank, std::move(r));
+            continue;
+        }
         json obj = json::parse(row.begin(), row.end(), nullptr, /*allow_exceptions=*/false);
         if (obj.is_discarded()) {
-            problems.add(where.text, QCoreApplication::translate("StepRecordLoader", "not valid JSON; line skipped"));
+            problems.add(where.text(), QCoreApplication::translate("StepRecordLoader", "not valid JSON; line skipped"));
             continue;
         }
         if (obj.is_object() && !obj.contains("forward_ct")) {
@@ -507,8 +890,6 @@ void readJsonLines(const std::string& text, const ScannedFile& file, RankSink& s
                 continue;
             }
         }
-        StepRecord r;
-        r.line = line;
         if (readRecord(obj, r, problems, where))
             sink.add(rank, std::move(r));
     }
@@ -522,11 +903,6 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
     std::ifstream in(file.path, std::ios::binary);
     if (!in)
         return QCoreApplication::translate("StepRecordLoader", "%1: cannot be read").arg(path);
-    std::string text;
-    std::error_code ec;
-    text.resize(static_cast<size_t>(fs::file_size(file.path, ec)));
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
 
     auto set = profile.stepRecords ? profile.stepRecords : std::make_shared<StepRecordSet>();
     size_t added = 0;
@@ -537,20 +913,24 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
         const bool lines = file.format == FileFormat::StepRecordsJsonl || file.format == FileFormat::SpsRecordsJsonl;
         bool done = false;
         if (!lines) {
+            // Parsed as it is read (as JSON Lines are): the text of a long run is never held whole.
             Streams streams;
-            const json doc = json::parse(text, RecordStreamer(problems, streams), /*allow_exceptions=*/false);
-            if (!doc.is_discarded()) {
-                if (!readDocument(doc, file, sink, problems, &streams))
-                    return QCoreApplication::translate(
-                               "StepRecordLoader",
-                               "%1: a JSON document without DSpark step records (expected a server_info response, "
-                               "a dspark_info_record or a list of records)")
-                        .arg(path);
+            RecordParser parser(problems, &streams);
+            if (!json::sax_parse(in, &parser)) { // perhaps JSON Lines: read again from the start
+                in.clear();
+                in.seekg(0);
+            } else if (!readDocument(parser.document(), file, sink, problems, &streams)) {
+                return QCoreApplication::translate(
+                           "StepRecordLoader",
+                           "%1: a JSON document without DSpark step records (expected a server_info response, "
+                           "a dspark_info_record or a list of records)")
+                    .arg(path);
+            } else {
                 done = true;
             }
         }
         if (!done) // JSON Lines, or a .json file that turns out to hold JSON Lines
-            readJsonLines(text, file, sink, problems, progress);
+            readJsonLines(in, file, sink, problems, progress);
         added = sink.added();
         firstProblem = problems.first();
     }

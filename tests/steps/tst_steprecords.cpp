@@ -184,6 +184,96 @@ private Q_SLOTS:
             QVERIFY2(p->warnings[i].contains(expected[i]), qPrintable(p->warnings[i]));
     }
 
+    // Bad values in every shape a record can take, read while the document is parsed (server_info) and
+    // line by line (JSON Lines): the same values and the same problems, in readRecord's field order.
+    void badRecordValuesAreReportedAndSkippedTheSameWayInEveryShape()
+    {
+        const QByteArrayList records = {
+            // bs a string, -1 sentinels, nulls, nested unknown keys (with records of their own)
+            R"({"forward_ct": 1, "bs": "eight", "num_running_reqs": -1, "budget": -1, "lag_steps": null,)"
+            R"( "step_gpu_ms": null, "unknown": {"deep": [1, {"forward_ct": 99}], "records": [{"forward_ct": 98}]},)"
+            R"( "also": [[1], {"a": []}]})",
+            // bs an object; mode given twice: the last one counts
+            R"({"forward_ct": 2, "bs": {"b": true, "a": [1, 2]}, "mode": "static", "mode": 7})",
+            // bs a float; an integral float is an integer; step_time is not used when step_cpu_ms is there
+            R"({"forward_ct": 3, "bs": 3.5, "verify_tokens_local": 8.0, "step_cpu_ms": 2, "step_time": 9})",
+            R"([{"forward_ct": 4}])",                                             // not an object
+            R"({"bs": 5})",                                                       // no forward_ct
+            R"({"forward_ct": 6, "bs": 6, "bs": "six", "reqs": {"acc_len": 1}})", // reqs not a list
+            R"({"forward_ct": 7, "reqs": [5, {"acc_len": "two", "verify_len": -1, "draft_tokens": [[1, 2], 3],)"
+            R"( "rid": "r", "x": {"y": [1]}}, null]})", // requests not objects
+            R"({"forward_ct": 8, "reqs": [{"acc_len": "first"}], "reqs": [{"acc_len": 2}], "step_time": 0.5})",
+            R"({"forward_ct": "9"})",
+            R"({"forward_ct": 1, "bs": 100})", // a repeated forward_ct: the first record is kept
+        };
+        const QByteArray envelope = R"({"mode": "static", "gamma": "three"})";
+        QTemporaryDir dir;
+        const QString server = dir.filePath("server_info.json");
+        writeFile(server, R"({"internal_states": [{"dspark_info_record": )" + envelope.chopped(1) +
+                              R"(, "records": [)" + records.join(",\n") + "]}}]}");
+        const QString lines = dir.filePath("steps.jsonl");
+        writeFile(lines, envelope + "\n" + records.join("\n") + "\n");
+
+        for (const QString& path : {server, lines}) {
+            const bool jsonLines = path == lines;
+            const QString envelopePlace =
+                jsonLines ? QStringLiteral("line 1") : QStringLiteral("internal_states[0].dspark_info_record");
+            const auto at = [&](int k) -> QString { // the file and the place of records[k]
+                return path + QStringLiteral(": ") +
+                       (jsonLines ? QStringLiteral("line %1").arg(k + 2)
+                                  : envelopePlace + QStringLiteral(".records[%1]").arg(k));
+            };
+            auto p = load(path);
+            QVERIFY2(p && p->stepRecords, qPrintable(path));
+            const QStringList expected = {
+                path + ": " + envelopePlace + R"(: gamma is not an integer ("three"); taken as not recorded)",
+                at(0) + R"(: bs is not an integer ("eight"); taken as not recorded)",
+                at(1) + R"(: bs is not an integer ({"a":[1,2],"b":true}); taken as not recorded)",
+                at(2) + ": bs is not an integer (3.5); taken as not recorded",
+                at(3) + ": not a JSON object; skipped",
+                at(4) + ": no forward_ct; skipped",
+                at(5) + R"(: bs is not an integer ("six"); taken as not recorded)",
+                at(5) + ": reqs is not a list; taken as not recorded",
+                at(6) + " reqs[0]: not an object; skipped",
+                at(6) + R"( reqs[1]: acc_len is not an integer ("two"); taken as not recorded)",
+                at(6) + " reqs[2]: not an object; skipped",
+                at(8) + ": forward_ct is not an integer; skipped",
+                path + ": 1 record(s) of rank 0 repeat a forward_ct already loaded; skipped (the first is kept)",
+            };
+            QCOMPARE(p->warnings, expected);
+
+            const StepRecordSet& set = *p->stepRecords;
+            QCOMPARE(set.rows.size(), size_t(6)); // forward_ct 1, 2, 3, 6, 7, 8
+            QCOMPARE(set.ranks[0].envelope.mode, std::string("static"));
+            QVERIFY(!set.ranks[0].envelope.gamma);
+            const StepRecord& r1 = recordAt(set, 0, 1);
+            QVERIFY(!r1.bs && !r1.numRunningReqs && !r1.lagSteps && !r1.stepGpuMs && !r1.reqs);
+            QCOMPARE(*r1.budget, int64_t(-1)); // -1 is "not set" only where msgspec's default is -1
+            const StepRecord& r2 = recordAt(set, 0, 2);
+            QVERIFY(!r2.bs);
+            QVERIFY(r2.mode.empty());
+            const StepRecord& r3 = recordAt(set, 0, 3);
+            QVERIFY(!r3.bs);
+            QCOMPARE(*r3.verifyTokensLocal, int64_t(8));
+            QCOMPARE(*r3.stepCpuMs, 2.0);
+            QVERIFY(!r3.stepCpuFromSps);
+            const StepRecord& r6 = recordAt(set, 0, 6);
+            QVERIFY(!r6.bs && !r6.reqs);
+            const StepRecord& r7 = recordAt(set, 0, 7);
+            QCOMPARE(r7.reqs->size(), size_t(1));
+            QVERIFY(!r7.reqs->at(0).accLen);
+            QCOMPARE(*r7.reqs->at(0).verifyLen, int64_t(-1));
+            QCOMPARE(*r7.reqs->at(0).draftTokenCount, int64_t(2));
+            QCOMPARE(r7.reqs->at(0).rid, std::string("r"));
+            const StepRecord& r8 = recordAt(set, 0, 8);
+            QCOMPARE(r8.reqs->size(), size_t(1));
+            QCOMPARE(*r8.reqs->at(0).accLen, int64_t(2));
+            QCOMPARE(*r8.stepCpuMs, 500.0);
+            QVERIFY(r8.stepCpuFromSps);
+            QCOMPARE(r8.line, jsonLines ? 9u : 0u);
+        }
+    }
+
     void jsonLinesReportBadLinesAndLoadTheRest()
     {
         QTemporaryDir dir;
