@@ -2,9 +2,14 @@
 
 #include "steps/StepRecords.h"
 
-#include <cstdlib>
+#include <cstdint>
 
 namespace dspark {
+
+static uint64_t distance(int64_t a, int64_t b) // |a − b|, which may exceed INT64_MAX
+{
+    return a > b ? uint64_t(a) - uint64_t(b) : uint64_t(b) - uint64_t(a);
+}
 
 std::vector<StableWindow> findStableWindows(const StepRecordSet& set, const StableWindowOptions& options)
 {
@@ -31,9 +36,12 @@ std::vector<StableWindow> findStableWindows(const StepRecordSet& set, const Stab
         };
         size_t j = i + 1;
         for (; j < set.rows.size() && set.rows[j].rank == rank; ++j) {
-            const bool consecutive = set.record(j).forwardCt == set.record(j - 1).forwardCt + 1;
+            // (A file may hold any int64: no sum or difference here may overflow.)
+            const int64_t previous = set.record(j - 1).forwardCt;
+            const bool consecutive = previous < INT64_MAX && set.record(j).forwardCt == previous + 1;
             const std::optional<int64_t> bs0 = bsOf(runStart), bs = bsOf(j);
-            const bool steady = !bs0 || !bs || std::llabs(*bs - *bs0) <= options.bsTolerance;
+            const bool steady =
+                !bs0 || !bs || (options.bsTolerance >= 0 && distance(*bs, *bs0) <= uint64_t(options.bsTolerance));
             if (!consecutive || !steady) {
                 close(j);
                 runStart = j;

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <limits>
 
 using namespace dspark;
 using dspark::test::writeFile;
@@ -436,6 +437,26 @@ private Q_SLOTS:
         tolerant.bsTolerance = 1;
         const auto wide = findStableWindows(*p->stepRecords, tolerant);
         QCOMPARE(wide[0].steps, size_t(10)); // 16..25 with bs 9..10
+    }
+
+    // bs is whatever the file holds: the distance between two far apart must not wrap round (it did:
+    // INT64_MAX − INT64_MIN came out as −1, so the two were "within 1" of each other).
+    void stableWindowsCompareExtremeBsWithoutOverflow()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("x.jsonl"), "{\"forward_ct\": 1, \"bs\": -9223372036854775808}\n"
+                                           "{\"forward_ct\": 2, \"bs\": 9223372036854775807}\n"
+                                           "{\"forward_ct\": 3, \"bs\": -9223372036854775808}\n"
+                                           "{\"forward_ct\": 4, \"bs\": 9223372036854775807}\n");
+        auto p = load(dir.filePath("x.jsonl"));
+        QVERIFY(p && p->stepRecords);
+        QCOMPARE(*p->stepRecords->record(1).bs, std::numeric_limits<int64_t>::max());
+        StableWindowOptions options;
+        options.minSteps = 2;
+        options.bsTolerance = 1;
+        QCOMPARE(findStableWindows(*p->stepRecords, options).size(), size_t(0));
+        options.bsTolerance = std::numeric_limits<int64_t>::max(); // still not steady: they are 2^64 − 1 apart
+        QCOMPARE(findStableWindows(*p->stepRecords, options).size(), size_t(0));
     }
 
     void filesWithoutRecordsFailWithTheirName()
