@@ -326,7 +326,8 @@ uint32_t TraceIngest::internName(std::string_view raw)
     // Direct-mapped on length and the first and last 8 bytes, which are the whole name up to 16 bytes;
     // a hit on a longer name is verified against the table.
     uint64_t head = 0, tail = 0;
-    std::memcpy(&head, raw.data(), std::min<size_t>(raw.size(), 8));
+    if (!raw.empty()) // (an absent name has no data pointer)
+        std::memcpy(&head, raw.data(), std::min<size_t>(raw.size(), 8));
     if (raw.size() > 8)
         std::memcpy(&tail, raw.data() + raw.size() - 8, 8);
     const uint64_t key = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ raw.size();
