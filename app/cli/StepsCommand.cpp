@@ -197,9 +197,17 @@ int runSteps(const QStringList& argsIn)
             return 1;
         }
     }
-    if (asJson)
-        printOut(stepsJson(profile, options).dump(2) + "\n");
-    else if (asCsv)
+    if (asJson) {
+        std::string buffer; // written a megabyte at a time
+        writeStepsJson(profile, options, [&](const std::string& text) {
+            buffer += text;
+            if (buffer.size() >= (1 << 20)) {
+                printOut(buffer);
+                buffer.clear();
+            }
+        });
+        printOut(buffer);
+    } else if (asCsv)
         printOut(stepsCsv(profile, options));
     else
         printOut(humanTable(profile, options));

@@ -6,6 +6,7 @@
 #include "steps/StepTable.h"
 
 #include <charconv>
+#include <string_view>
 
 namespace dspark {
 
@@ -116,15 +117,22 @@ ojson alignmentJson(const Profile& profile, const StepRecordSet& set, const Step
     return j;
 }
 
+// Whether the steps carry their alignment (and analyses) columns.
+bool stepsAligned(const StepRecordSet& set)
+{
+    return set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
+}
+
 } // namespace
 
-ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
+ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, const std::function<void(ojson&&)>& step)
 {
     ojson doc;
+    doc["steps"] = ojson::array(); // (the first key: writeStepsJson relies on it)
     const StepRecordSet& set = *profile.stepRecords;
     const std::vector<QString> anomalies = anomaliesFor(set, options);
     const std::vector<bool> stable = stableRows(set);
-    const bool aligned = set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
+    const bool aligned = stepsAligned(set);
     // The analyses of the aligned steps (core/analysis): communication, pre-replay gap, critical path.
     ProfileAnalysis analysis;
     std::vector<const StepAnalysis*> analysisOfRow(set.rows.size(), nullptr);
@@ -135,7 +143,6 @@ ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
                 analysisOfRow[a.recordRow] = &a;
     }
 
-    ojson steps = ojson::array();
     for (size_t i = 0; i < set.rows.size(); ++i) {
         if (!wanted(options, set.rows[i].rank))
             continue;
@@ -161,9 +168,8 @@ ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
             s["pre_replay_gap_ns"] = an ? ojson(an->replay.preReplayGapNs) : ojson(nullptr);
             s["critical_path_ns"] = an ? criticalPathJson(an->criticalPath) : ojson(nullptr);
         }
-        steps.push_back(std::move(s));
+        step(std::move(s));
     }
-    doc["steps"] = std::move(steps);
 
     ojson ranks = ojson::array();
     for (const RankStepRecords& r : set.ranks) {
@@ -207,6 +213,40 @@ ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
     return doc;
 }
 
+ojson stepsJson(const Profile& profile, const StepsReportOptions& options)
+{
+    ojson steps = ojson::array();
+    ojson doc = stepsJsonEach(profile, options, [&](ojson&& s) { steps.push_back(std::move(s)); });
+    doc["steps"] = std::move(steps);
+    return doc;
+}
+
+void writeStepsJson(const Profile& profile, const StepsReportOptions& options,
+                    const std::function<void(const std::string&)>& write)
+{
+    // Byte for byte stepsJson(...).dump(2): "steps" is the document's first key, so the text starts
+    // with it; each step is dumped on its own and indented to its place in the array.
+    write("{\n  \"steps\": [");
+    bool first = true;
+    std::string text;
+    const ojson rest = stepsJsonEach(profile, options, [&](ojson&& s) {
+        text = first ? "\n    " : ",\n    ";
+        first = false;
+        const std::string dumped = s.dump(2);
+        for (const char c : dumped) {
+            text += c;
+            if (c == '\n')
+                text += "    ";
+        }
+        write(text);
+    });
+    if (!first)
+        write("\n  ");
+    const std::string tail = rest.dump(2); // {"steps": [], ...}: what follows its "[]"
+    const std::string_view opening = "{\n  \"steps\": [";
+    write(tail.substr(opening.size()) + "\n");
+}
+
 namespace {
 
 std::string csvField(const ojson& v)
@@ -237,26 +277,26 @@ std::string csvField(const ojson& v)
 
 std::string stepsCsv(const Profile& profile, const StepsReportOptions& options)
 {
-    const ojson doc = stepsJson(profile, options);
+    const bool aligned = stepsAligned(*profile.stepRecords);
     std::vector<std::string> keys;
     for (int c = 0; c < kStepColumnCount; ++c)
         keys.push_back(stepColumnInfo(static_cast<StepColumn>(c)).key);
     keys.push_back("in_stable_window");
-    if (doc.contains("alignment"))
+    if (aligned)
         for (const char* k :
              {"window_start_ns", "window_end_ns", "host_start_ns", "host_end_ns", "device_start_ns", "device_end_ns",
               "alignment", "alignment_note", "comm_total_ns", "comm_exposed_ns", "pre_replay_gap_ns"})
             keys.push_back(k);
     // The critical path's object becomes one column per category: critical_path_<category>_ns.
     const size_t pathColumns = keys.size();
-    if (doc.contains("alignment"))
+    if (aligned)
         for (size_t c = 0; c < kPathCategoryCount; ++c)
             keys.push_back(std::string("critical_path_") + pathCategoryKey(static_cast<PathCategory>(c)) + "_ns");
     std::string out;
     for (size_t k = 0; k < keys.size(); ++k)
         out += (k ? "," : "") + keys[k];
     out += "\n";
-    for (const ojson& s : doc["steps"]) {
+    stepsJsonEach(profile, options, [&](ojson&& s) { // one step at a time: the rows are never a DOM
         for (size_t k = 0; k < keys.size(); ++k) {
             if (k)
                 out += ',';
@@ -269,7 +309,7 @@ std::string stepsCsv(const Profile& profile, const StepsReportOptions& options)
             out += csvField(s[keys[k]]);
         }
         out += "\n";
-    }
+    });
     return out;
 }
 

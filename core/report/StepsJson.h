@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,13 @@ struct StepsReportOptions {
 // Numbers are JSON numbers; a value that is not recorded is null; `anomaly` is null or the reason.
 // Requires profile.stepRecords.
 nlohmann::ordered_json stepsJson(const Profile& profile, const StepsReportOptions& options = {});
+// stepsJson(...).dump(2) + "\n", written piece by piece through `write`: a long run's steps are never a
+// DOM all at once (that took ~11 bytes of memory per byte written).
+void writeStepsJson(const Profile& profile, const StepsReportOptions& options,
+                    const std::function<void(const std::string&)>& write);
+// stepsJson without its steps ("steps" an empty array); each step's object is handed to `step` instead.
+nlohmann::ordered_json stepsJsonEach(const Profile& profile, const StepsReportOptions& options,
+                                     const std::function<void(nlohmann::ordered_json&&)>& step);
 
 // The same rows as CSV (header = the step keys; empty cell = not recorded), RFC 4180 quoting; the critical
 // path's object is spread over the columns critical_path_<category>_ns.

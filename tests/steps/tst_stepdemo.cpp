@@ -89,6 +89,31 @@ private Q_SLOTS:
         QCOMPARE(doc["alignment"]["method"].get<std::string>(), std::string("step_spans"));
     }
 
+    // `steps --json` writes the document a step at a time; the text must be the DOM's dump(2), for an
+    // aligned run (analysis columns, nested critical paths), the records alone, and no steps at all.
+    void stepsJsonWrittenPieceByPieceIsTheDocumentsDump()
+    {
+        const LoadOutcome aligned = loadProfile(m_jsonRun.path().toStdString());
+        const LoadOutcome records = loadProfile(m_jsonRun.filePath(QStringLiteral("server_info.json")).toStdString());
+        QVERIFY(aligned.profile && records.profile && records.profile->stepRecords);
+        QVERIFY(!records.profile->stepRecords->alignment.aligned());
+        StepsReportOptions noRank;
+        noRank.rank = 7; // no such rank: no steps
+        for (const auto& [profile, options] :
+             {std::pair{aligned.profile.get(), StepsReportOptions{}},
+              std::pair{records.profile.get(), StepsReportOptions{}}, std::pair{aligned.profile.get(), noRank}}) {
+            std::string written;
+            int pieces = 0;
+            writeStepsJson(*profile, options, [&](const std::string& text) {
+                written += text;
+                ++pieces;
+            });
+            const nlohmann::ordered_json doc = stepsJson(*profile, options);
+            QCOMPARE(written, doc.dump(2) + "\n");
+            QCOMPARE(pieces, int(doc["steps"].size()) + (doc["steps"].empty() ? 2 : 3));
+        }
+    }
+
     void theInjectedSlowStepsAreFlagged()
     {
         // Ground truth: the growing accept/commit tail (unattributed share), the exposed DeepEP wait and
