@@ -895,6 +895,50 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
     }
 }
 
+// The bytes of a document for the parser, read in 64 KB blocks, with progress every 4 MB. Once the
+// load is cancelled it reports the end of the input, which ends the parse (with an error).
+class ProgressReader : public std::streambuf {
+public:
+    ProgressReader(std::istream& in, const std::string& path, const LoadProgress& progress)
+        : m_in(in), m_progress(progress)
+    {
+        std::error_code ec;
+        m_size = static_cast<double>(fs::file_size(path, ec));
+    }
+    bool cancelled() const { return m_cancelled; }
+
+protected:
+    int_type underflow() override
+    {
+        if (m_cancelled)
+            return traits_type::eof();
+        m_in.read(m_buffer, sizeof m_buffer);
+        const std::streamsize n = m_in.gcount();
+        if (n <= 0)
+            return traits_type::eof();
+        m_read += static_cast<uint64_t>(n);
+        if (m_read - m_reported >= kReportEvery) {
+            m_reported = m_read;
+            m_progress.update(m_size > 0 ? static_cast<double>(m_read) / m_size : 0.0);
+            if (m_progress.cancelled()) {
+                m_cancelled = true;
+                return traits_type::eof();
+            }
+        }
+        setg(m_buffer, m_buffer, m_buffer + n);
+        return traits_type::to_int_type(m_buffer[0]);
+    }
+
+private:
+    static constexpr uint64_t kReportEvery = uint64_t(4) << 20;
+    std::istream& m_in;
+    const LoadProgress& m_progress;
+    double m_size = 0;
+    uint64_t m_read = 0, m_reported = 0;
+    bool m_cancelled = false;
+    char m_buffer[1 << 16];
+};
+
 } // namespace
 
 QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
@@ -916,7 +960,10 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
             // Parsed as it is read (as JSON Lines are): the text of a long run is never held whole.
             Streams streams;
             RecordParser parser(problems, &streams);
-            if (!json::sax_parse(in, &parser)) { // perhaps JSON Lines: read again from the start
+            ProgressReader reader(in, file.path, progress);
+            std::istream document(&reader);
+            if (!json::sax_parse(document, &parser)) { // perhaps JSON Lines: read again from the start
+                done = reader.cancelled();
                 in.clear();
                 in.seekg(0);
             } else if (!readDocument(parser.document(), file, sink, problems, &streams)) {

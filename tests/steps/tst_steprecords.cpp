@@ -10,6 +10,8 @@
 
 #include <QTemporaryDir>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 
@@ -457,6 +459,53 @@ private Q_SLOTS:
         QCOMPARE(findStableWindows(*p->stepRecords, options).size(), size_t(0));
         options.bsTolerance = std::numeric_limits<int64_t>::max(); // still not steady: they are 2^64 − 1 apart
         QCOMPARE(findStableWindows(*p->stepRecords, options).size(), size_t(0));
+    }
+
+    // A long run's server_info.json (~9 MB here) reports progress while it is parsed, and stops on Cancel.
+    void longServerInfoReportsProgressAndCancels()
+    {
+        QTemporaryDir dir;
+        std::string text = "{\"internal_states\": [{\"dspark_info_record\": {\"mode\": \"static\", \"records\": [";
+        std::string req = "{\"req_pool_index\": 1, \"prefix_len\": 100, \"verify_len\": 4, \"acc_len\": 2, "
+                          "\"correct_drafts\": 1, \"cap_trim\": 0, \"bonus_token\": 5, \"draft_tokens\": [1, 2, 3], "
+                          "\"rid\": \"0123456789abcdef0123456789abcdef\"}";
+        const int records = 6000;
+        for (int i = 0; i < records; ++i) {
+            text += (i ? ", " : "") + std::string("{\"forward_ct\": ") + std::to_string(1000 + i) +
+                    ", \"bs\": 8, \"step_cpu_ms\": 10.5, \"reqs\": [";
+            for (int q = 0; q < 8; ++q)
+                text += (q ? ", " : "") + req;
+            text += "]}";
+        }
+        text += "]}}]}";
+        QVERIFY(text.size() > (8u << 20));
+        const QString path = dir.filePath(QStringLiteral("server_info.json"));
+        writeFile(path, QByteArray::fromStdString(text));
+
+        std::vector<double> seen;
+        const LoadProgress progress([&](double f, const QString&) { seen.push_back(f); }, nullptr);
+        const LoadOutcome ok = loadProfile(path.toStdString(), progress);
+        QVERIFY2(ok.profile && ok.profile->stepRecords, qPrintable(ok.error));
+        QCOMPARE(ok.profile->stepRecords->rows.size(), size_t(records));
+        const auto inside = std::count_if(seen.begin(), seen.end(), [](double f) { return f > 0.0 && f < 1.0; });
+        QVERIFY2(inside >= 2, qPrintable(QString::number(inside))); // at 4 MB and 8 MB of the file at least
+        QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+
+        std::atomic<bool> cancel{false};
+        int updatesAfterCancel = 0;
+        const LoadProgress cancelling(
+            [&](double f, const QString&) {
+                if (cancel)
+                    ++updatesAfterCancel;
+                if (f > 0.0 && f < 1.0)
+                    cancel = true;
+            },
+            &cancel);
+        const LoadOutcome cancelled = loadProfile(path.toStdString(), cancelling);
+        QVERIFY(cancel.load());
+        QVERIFY(!cancelled.profile);
+        QCOMPARE(cancelled.error, QStringLiteral("Loading cancelled"));
+        QVERIFY2(updatesAfterCancel == 0, qPrintable(QString::number(updatesAfterCancel))); // not read on (8 MB)
     }
 
     void filesWithoutRecordsFailWithTheirName()
