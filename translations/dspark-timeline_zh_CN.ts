@@ -3078,6 +3078,12 @@
             <source>ms</source>
             <translation>ms</translation>
         </message>
+        <message numerus="yes">
+            <source> (mean of %n steps each)</source>
+            <translation>
+                <numerusform>（每项为 %n 步的平均）</numerusform>
+            </translation>
+        </message>
         <message>
             <source>Effective TPOT (GPU) and mean commit length</source>
             <translation>有效 TPOT（GPU）与平均提交长度</translation>

@@ -181,6 +181,74 @@ private Q_SLOTS:
         QCOMPARE(activated.first().first().value<size_t>(), panel.data().analysed[0].recordRow);
     }
 
+    // A long run (2,500 steps here, 200,000 in a day of serving): a bar per step would be thousands of
+    // Qt Charts items (seconds to build and to paint, unreadable); the charts show bins of consecutive
+    // steps instead, with means, the anomaly kept, and clicks and selection still reaching steps.
+    void longRunsAreShownInBinsOfSteps()
+    {
+        QTemporaryDir dir;
+        QByteArray lines;
+        for (int k = 0; k < 2500; ++k) {
+            const double verify = 20.0 + (k == 1234 ? 40.0 : (k % 5) * 0.2);
+            lines += QStringLiteral(R"({"forward_ct": %1, "bs": 8, "step_gpu_ms": %2, "draft_gpu_ms": 5, )"
+                                    R"("target_verify_gpu_ms": %3})")
+                         .arg(1000 + k)
+                         .arg(verify + 9.0)
+                         .arg(verify)
+                         .toUtf8() +
+                     "\n";
+        }
+        const QString path = dir.filePath(QStringLiteral("steps.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(lines) == lines.size());
+        file.close();
+        LoadOutcome loaded = loadProfile(path.toStdString());
+        QVERIFY2(loaded.profile && loaded.profile->stepRecords, qPrintable(loaded.error));
+        const std::shared_ptr<const StepRecordSet> set = loaded.profile->stepRecords;
+        const size_t slow = 1234; // its row: one rank, rows in forward_ct order
+        QCOMPARE(set->record(slow).forwardCt, int64_t(2234));
+        QVERIFY(!set->anomalies[slow].isEmpty());
+
+        const StepChartData d = StepChartData::build(set.get(), nullptr, -1);
+        QCOMPARE(d.stepsPerBar, size_t(3));
+        QCOMPARE(d.records.size(), size_t(834)); // 833 bins of 3, one of 1
+        size_t total = 0;
+        for (const StepTimeBin& b : d.histogram)
+            total += size_t(b.ordinary + b.anomalous);
+        QCOMPARE(total, size_t(2500)); // the histogram counts every step
+        // Bin 411 holds rows 1233..1235: the mean of their verify times, and the slow step as its own.
+        const StepChartRecord& bin = d.records[411];
+        QCOMPARE(bin.firstRecordRow, size_t(1233));
+        QCOMPARE(bin.lastRecordRow, size_t(1235));
+        QCOMPARE(bin.recordRow, slow);
+        QVERIFY(!bin.anomaly.isEmpty());
+        QCOMPARE(*bin.verifyMs, (20.0 + 3 * 0.2 + 60.0 + 20.0) / 3); // k = 1233, 1234, 1235
+        QCOMPARE(*bin.anomalyStepMs, 69.0); // its marker: at the slow step's own time, not the mean
+        QVERIFY(d.records[410].anomaly.isEmpty());
+        QCOMPARE(d.records.back().firstRecordRow, size_t(2499));
+
+        StepChartsPanel panel;
+        panel.resize(1000, 520);
+        panel.setData(set, nullptr);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QChartView* view = panel.chartView(StepChartsPanel::Chart::StepTimes);
+        QVERIFY(view->chart()->title().contains(QStringLiteral("mean of 3 steps each")));
+        QAbstractBarSeries* bars = barSeries(view);
+        QVERIFY(bars);
+        QCOMPARE(bars->barSets().front()->count(), 834);
+        // A step inside a bin selects that bin.
+        panel.setCurrentRecordRow(1235);
+        QVERIFY(bars->barSets().front()->isBarSelected(411));
+        QCOMPARE(bars->barSets().front()->selectedBars().size(), 1);
+        // Clicking the bin goes to its slow step. (A bin is about a pixel wide here: the bar series' click
+        // is sent directly; clickingABarSelectsThatStepEverywhere clicks with the mouse.)
+        QSignalSpy activated(&panel, &StepChartsPanel::recordRowActivated);
+        Q_EMIT bars->clicked(411, bars->barSets().front());
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.first().first().value<size_t>(), slow);
+    }
+
     void chartsExportLikeScreenshots()
     {
         StepChartsPanel panel;

@@ -10,6 +10,109 @@
 
 namespace dspark::ui {
 
+namespace {
+
+// Mean of the recorded values; nullopt when none of them is recorded.
+struct Mean {
+    double sum = 0;
+    size_t n = 0;
+    void add(const std::optional<double>& v)
+    {
+        if (v) {
+            sum += *v;
+            ++n;
+        }
+    }
+    std::optional<double> value() const { return n ? std::optional<double>(sum / double(n)) : std::nullopt; }
+};
+
+size_t perBar(size_t n)
+{
+    return n > StepChartData::kMaxBars ? (n + StepChartData::kMaxBars - 1) / StepChartData::kMaxBars : 1;
+}
+
+// Bins of `per` consecutive records: means, the first anomaly, the anomalous (else slowest) step's row.
+std::vector<StepChartRecord> binRecords(const std::vector<StepChartRecord>& records, size_t per)
+{
+    std::vector<StepChartRecord> bins;
+    for (size_t from = 0; from < records.size(); from += per) {
+        const size_t to = std::min(records.size(), from + per);
+        Mean draft, verify, outside, step, tpot, commit;
+        const StepChartRecord* pick = &records[from];
+        StepChartRecord bin;
+        for (size_t i = from; i < to; ++i) {
+            const StepChartRecord& r = records[i];
+            draft.add(r.draftMs);
+            verify.add(r.verifyMs);
+            outside.add(r.outOfSegmentMs);
+            step.add(r.stepMs);
+            tpot.add(r.tpotMs);
+            commit.add(r.meanCommitLen);
+            if (bin.anomaly.isEmpty() && !r.anomaly.isEmpty()) {
+                bin.anomaly = r.anomaly;
+                pick = &r;
+            } else if (bin.anomaly.isEmpty() && r.stepMs.value_or(-1) > pick->stepMs.value_or(-1)) {
+                pick = &r;
+            }
+        }
+        bin.recordRow = pick->recordRow;
+        bin.anomalyStepMs = pick->anomalyStepMs;
+        bin.anomalyTpotMs = pick->anomalyTpotMs;
+        bin.firstRecordRow = records[from].firstRecordRow;
+        bin.lastRecordRow = records[to - 1].lastRecordRow;
+        bin.forwardCt = records[from].forwardCt;
+        bin.draftMs = draft.value();
+        bin.verifyMs = verify.value();
+        bin.outOfSegmentMs = outside.value();
+        bin.stepMs = step.value();
+        bin.tpotMs = tpot.value();
+        bin.meanCommitLen = commit.value();
+        bins.push_back(std::move(bin));
+    }
+    return bins;
+}
+
+std::vector<StepChartAnalysis> binAnalysed(const std::vector<StepChartAnalysis>& steps, size_t per)
+{
+    std::vector<StepChartAnalysis> bins;
+    for (size_t from = 0; from < steps.size(); from += per) {
+        const size_t to = std::min(steps.size(), from + per);
+        const StepChartAnalysis* pick = &steps[from];
+        StepChartAnalysis bin;
+        for (size_t i = from; i < to; ++i) {
+            const StepChartAnalysis& a = steps[i];
+            bin.commInflightMs += a.commInflightMs;
+            bin.commExposedMs += a.commExposedMs;
+            bin.commHiddenMs += a.commHiddenMs;
+            bin.wallMs += a.wallMs;
+            for (size_t k = 0; k < kPathCategoryCount; ++k)
+                bin.pathMs[k] += a.pathMs[k];
+            if (!bin.anomalous && a.anomalous) {
+                bin.anomalous = true;
+                pick = &a;
+            } else if (!bin.anomalous && a.wallMs > pick->wallMs) {
+                pick = &a;
+            }
+        }
+        const double n = double(to - from);
+        bin.commInflightMs /= n;
+        bin.commExposedMs /= n;
+        bin.commHiddenMs /= n;
+        bin.wallMs /= n;
+        for (double& v : bin.pathMs)
+            v /= n;
+        bin.recordRow = pick->recordRow;
+        bin.step = pick->step;
+        bin.forwardCt = steps[from].forwardCt;
+        bin.firstRecordRow = steps[from].firstRecordRow;
+        bin.lastRecordRow = steps[to - 1].lastRecordRow;
+        bins.push_back(bin);
+    }
+    return bins;
+}
+
+} // namespace
+
 StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses* analyses, int rank)
 {
     StepChartData d;
@@ -29,7 +132,7 @@ StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses*
         if (set->rows[r].rank != d.rank)
             continue;
         StepChartRecord c;
-        c.recordRow = r;
+        c.recordRow = c.firstRecordRow = c.lastRecordRow = r;
         c.forwardCt = set->record(r).forwardCt;
         c.draftMs = stepColumnNumber(*set, r, StepColumn::DraftGpuMs);
         c.verifyMs = stepColumnNumber(*set, r, StepColumn::TargetVerifyGpuMs);
@@ -39,6 +142,11 @@ StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses*
         c.meanCommitLen = stepColumnNumber(*set, r, StepColumn::MeanCommitLen);
         if (r < set->anomalies.size())
             c.anomaly = set->anomalies[r];
+        // The height of a step's bar: its segments, or its step time when that is more.
+        c.anomalyStepMs =
+            std::max(c.draftMs.value_or(0) + c.verifyMs.value_or(0) + std::max(0.0, c.outOfSegmentMs.value_or(0)),
+                     c.stepMs.value_or(0));
+        c.anomalyTpotMs = c.tpotMs;
         d.records.push_back(std::move(c));
     }
     std::stable_sort(d.records.begin(), d.records.end(),
@@ -51,7 +159,7 @@ StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses*
             if (!a)
                 continue;
             StepChartAnalysis p;
-            p.recordRow = c.recordRow;
+            p.recordRow = p.firstRecordRow = p.lastRecordRow = c.recordRow;
             p.step = *step;
             p.forwardCt = c.forwardCt;
             p.commInflightMs = double(a->comm.totalNs) / 1e6;
@@ -67,6 +175,12 @@ StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses*
             d.analysed.push_back(p);
         }
     d.histogram = makeHistogram(d.records);
+    d.stepsPerBar = perBar(d.records.size());
+    if (d.stepsPerBar > 1)
+        d.records = binRecords(d.records, d.stepsPerBar);
+    d.analysedPerBar = perBar(d.analysed.size());
+    if (d.analysedPerBar > 1)
+        d.analysed = binAnalysed(d.analysed, d.analysedPerBar);
     return d;
 }
 

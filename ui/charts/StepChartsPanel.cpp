@@ -109,11 +109,12 @@ QString StepChartsPanel::titleSuffix() const
     return m_data.ranks.size() > 1 ? tr(" — rank %1").arg(m_data.rank) : QString();
 }
 
-QChart* StepChartsPanel::freshChart(Chart which, const QString& title)
+QChart* StepChartsPanel::freshChart(Chart which, const QString& title, size_t stepsPerBar)
 {
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setTitle(title + titleSuffix());
+    chart->setTitle(title + (stepsPerBar > 1 ? tr(" (mean of %n steps each)", nullptr, int(stepsPerBar)) : QString()) +
+                    titleSuffix());
     chart->setTitleFont(ReportPainter::reportFont(13, true));
     chart->setFont(ReportPainter::reportFont(11));
     chart->legend()->setFont(ReportPainter::reportFont(11));
@@ -225,10 +226,11 @@ void StepChartsPanel::buildStepTimes()
     bool anyTimes = false;
     for (const StepChartRecord& r : recs)
         anyTimes = anyTimes || r.draftMs || r.verifyMs;
-    QChart* chart =
-        freshChart(Chart::StepTimes, anyTimes       ? tr("Step time by segment (record GPU times)")
-                                     : recs.empty() ? tr("Step time by segment: no step records")
-                                                    : tr("Step time by segment: no GPU segment times recorded"));
+    QChart* chart = freshChart(Chart::StepTimes,
+                               anyTimes       ? tr("Step time by segment (record GPU times)")
+                               : recs.empty() ? tr("Step time by segment: no step records")
+                                              : tr("Step time by segment: no GPU segment times recorded"),
+                               m_data.stepsPerBar);
     if (recs.empty())
         return;
     auto* series = new QStackedBarSeries;
@@ -249,9 +251,13 @@ void StepChartsPanel::buildStepTimes()
         maxTotal = std::max(maxTotal, total);
         fcts.push_back(r.forwardCt);
     }
+    for (const StepChartRecord& r : recs) // (a bin's marker sits above its anomalous step, not its mean)
+        if (!r.anomaly.isEmpty())
+            maxTotal = std::max(maxTotal, r.anomalyStepMs.value_or(0));
     for (size_t i = 0; i < recs.size(); ++i)
         if (!recs[i].anomaly.isEmpty()) {
-            const double total = draft->at(int(i)) + verify->at(int(i)) + outside->at(int(i));
+            const double total = m_data.stepsPerBar > 1 ? recs[i].anomalyStepMs.value_or(0)
+                                                        : draft->at(int(i)) + verify->at(int(i)) + outside->at(int(i));
             marks->append(double(i), total + maxTotal * 0.04);
         }
     series->append(QList<QBarSet*>{draft, verify, outside});
@@ -269,9 +275,10 @@ void StepChartsPanel::buildStepTimes()
 void StepChartsPanel::buildTpotCommit()
 {
     const auto& recs = m_data.records;
-    QChart* chart =
-        freshChart(Chart::TpotCommit, m_data.gpuStepTimes ? tr("Effective TPOT (GPU) and mean commit length")
-                                                          : tr("Effective TPOT (CPU) and mean commit length"));
+    QChart* chart = freshChart(Chart::TpotCommit,
+                               m_data.gpuStepTimes ? tr("Effective TPOT (GPU) and mean commit length")
+                                                   : tr("Effective TPOT (CPU) and mean commit length"),
+                               m_data.stepsPerBar);
     if (recs.empty())
         return;
     auto* tpot = new QLineSeries;
@@ -295,8 +302,11 @@ void StepChartsPanel::buildTpotCommit()
         if (r.tpotMs) {
             tpot->append(double(r.forwardCt), *r.tpotMs);
             maxTpot = std::max(maxTpot, *r.tpotMs);
-            if (!r.anomaly.isEmpty())
-                marks->append(double(r.forwardCt), *r.tpotMs);
+            if (!r.anomaly.isEmpty()) {
+                const double mark = r.anomalyTpotMs.value_or(*r.tpotMs);
+                marks->append(double(r.forwardCt), mark);
+                maxTpot = std::max(maxTpot, mark);
+            }
         }
         if (r.meanCommitLen) {
             commit->append(double(r.forwardCt), *r.meanCommitLen);
@@ -348,10 +358,11 @@ void StepChartsPanel::buildCommunication()
 {
     const auto& steps = m_data.analysed;
     const bool pending = m_analyses && !m_analyses->ready() && m_analyses->stepCount() > 0;
-    QChart* chart =
-        freshChart(Chart::Communication, !steps.empty() ? tr("Communication per step: exposed vs hidden")
-                                         : pending      ? tr("Communication per step: analysing…")
-                                                   : tr("Communication per step: no step aligned to the timeline"));
+    QChart* chart = freshChart(Chart::Communication,
+                               !steps.empty() ? tr("Communication per step: exposed vs hidden")
+                               : pending      ? tr("Communication per step: analysing…")
+                                              : tr("Communication per step: no step aligned to the timeline"),
+                               m_data.analysedPerBar);
     if (steps.empty())
         return;
     auto* series = new QStackedBarSeries;
@@ -374,9 +385,10 @@ void StepChartsPanel::buildCommunication()
 void StepChartsPanel::buildCriticalPath()
 {
     const auto& steps = m_data.analysed;
-    QChart* chart =
-        freshChart(Chart::CriticalPath, steps.empty() ? tr("Critical path by category: no analysed step")
-                                                      : tr("Critical path by category (sums to the step wall)"));
+    QChart* chart = freshChart(Chart::CriticalPath,
+                               steps.empty() ? tr("Critical path by category: no analysed step")
+                                             : tr("Critical path by category (sums to the step wall)"),
+                               m_data.analysedPerBar);
     if (steps.empty())
         return;
     auto* series = new QStackedBarSeries;
@@ -490,12 +502,16 @@ void StepChartsPanel::updateSelection()
                         set->selectBar(index);
                 }
     };
+    // The bar of the step (of a bin: the one whose rows hold it).
+    const auto holds = [this](const auto& bar) {
+        return bar.recordRow == *m_current || (bar.firstRecordRow <= *m_current && *m_current <= bar.lastRecordRow);
+    };
     int recIndex = -1, stepIndex = -1;
-    for (size_t i = 0; m_current && i < m_data.records.size(); ++i)
-        if (m_data.records[i].recordRow == *m_current)
+    for (size_t i = 0; m_current && i < m_data.records.size() && recIndex < 0; ++i)
+        if (holds(m_data.records[i]))
             recIndex = int(i);
-    for (size_t i = 0; m_current && i < m_data.analysed.size(); ++i)
-        if (m_data.analysed[i].recordRow == *m_current)
+    for (size_t i = 0; m_current && i < m_data.analysed.size() && stepIndex < 0; ++i)
+        if (holds(m_data.analysed[i]))
             stepIndex = int(i);
     selectIn(m_views[int(Chart::StepTimes)], recIndex);
     selectIn(m_views[int(Chart::Communication)], stepIndex);

@@ -66,7 +66,8 @@ private:
     void buildHistogram();
     void updateSelection();
     void exportDialog();
-    QChart* freshChart(Chart which, const QString& title);
+    // `stepsPerBar` > 1: the chart shows bins of steps (StepChartData::kMaxBars); the title says so.
+    QChart* freshChart(Chart which, const QString& title, size_t stepsPerBar = 1);
     // The common end of the per-step bar charts: a forward_ct axis and a ms axis up to `maxMs` on every
     // series of the chart, and a click on bar i activates record row `recordRows[i]`.
     void finishStepBars(QChart* chart, QStackedBarSeries* bars, const std::vector<int64_t>& forwardCts, double maxMs,
