@@ -401,7 +401,7 @@ public:
     {
         RankStepRecords& rr = m_set.rankRecords(r);
         if (m_seen.find(r) == m_seen.end()) {
-            auto& seen = m_seen[r];
+            ForwardCts& seen = m_seen[r];
             for (const StepRecord& rec : rr.records)
                 seen.insert(rec.forwardCt);
             if (std::find(rr.sources.begin(), rr.sources.end(), m_file.path) == rr.sources.end())
@@ -412,7 +412,7 @@ public:
     void add(int r, StepRecord&& record)
     {
         RankStepRecords& rr = rank(r);
-        if (!m_seen[r].insert(record.forwardCt).second) {
+        if (!m_seen[r].insert(record.forwardCt)) {
             ++m_duplicates[r];
             return;
         }
@@ -432,10 +432,10 @@ public:
             return;
         }
         rr.records = std::move(records);
-        std::set<int64_t>& seen = m_seen[r];
+        ForwardCts& seen = m_seen[r];
         size_t kept = 0;
         for (StepRecord& record : rr.records) {
-            if (!seen.insert(record.forwardCt).second) {
+            if (!seen.insert(record.forwardCt)) {
                 ++m_duplicates[r];
                 continue;
             }
@@ -452,7 +452,24 @@ private:
     StepRecordSet& m_set;
     const ScannedFile& m_file;
     FileProblems& m_problems;
-    std::map<int, std::set<int64_t>> m_seen;
+    // The forward_cts a rank holds. Records come in step order, so nearly every one is appended to
+    // `ascending` (a std::set for all allocated a node per record); the rest go to `others` (each is
+    // below ascending's last when it comes, so a later append is never among them).
+    struct ForwardCts {
+        std::vector<int64_t> ascending;
+        std::set<int64_t> others;
+        bool insert(int64_t v) // false when already held
+        {
+            if (ascending.empty() || v > ascending.back()) {
+                ascending.push_back(v);
+                return true;
+            }
+            if (std::binary_search(ascending.begin(), ascending.end(), v))
+                return false;
+            return others.insert(v).second;
+        }
+    };
+    std::map<int, ForwardCts> m_seen;
     std::map<int, int> m_duplicates;
     size_t m_added = 0;
 };
