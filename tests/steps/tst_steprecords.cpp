@@ -508,6 +508,27 @@ private Q_SLOTS:
         QVERIFY2(updatesAfterCancel == 0, qPrintable(QString::number(updatesAfterCancel))); // not read on (8 MB)
     }
 
+    // A repeated forward_ct keeps its first record, whether it repeats one in step order or one that came
+    // out of order.
+    void repeatedForwardCtsKeepTheFirstRecordInAnyOrder()
+    {
+        QTemporaryDir dir;
+        QByteArray lines;
+        int bs = 0;
+        for (int fct : {10, 12, 11, 11, 12, 9, 9, 13, 13})
+            lines += QStringLiteral(R"({"forward_ct": %1, "bs": %2})").arg(fct).arg(++bs).toUtf8() + "\n";
+        writeFile(dir.filePath("r.jsonl"), lines);
+        auto p = load(dir.filePath("r.jsonl"));
+        QVERIFY(p && p->stepRecords);
+        const StepRecordSet& set = *p->stepRecords;
+        QCOMPARE(set.rows.size(), size_t(5)); // 9, 10, 11, 12, 13
+        QCOMPARE(*recordAt(set, 0, 9).bs, int64_t(6));
+        QCOMPARE(*recordAt(set, 0, 11).bs, int64_t(3));
+        QCOMPARE(*recordAt(set, 0, 12).bs, int64_t(2));
+        QCOMPARE(*recordAt(set, 0, 13).bs, int64_t(8));
+        QVERIFY(warningsContain(*p, QStringLiteral("4 record(s) of rank 0 repeat a forward_ct")));
+    }
+
     void filesWithoutRecordsFailWithTheirName()
     {
         QTemporaryDir dir;
