@@ -149,8 +149,11 @@ StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses*
         c.anomalyTpotMs = c.tpotMs;
         d.records.push_back(std::move(c));
     }
-    std::stable_sort(d.records.begin(), d.records.end(),
-                     [](const StepChartRecord& a, const StepChartRecord& b) { return a.forwardCt < b.forwardCt; });
+    const auto byForwardCt = [](const StepChartRecord& a, const StepChartRecord& b) {
+        return a.forwardCt < b.forwardCt;
+    };
+    if (!std::is_sorted(d.records.begin(), d.records.end(), byForwardCt)) // (a rank's rows are in step order)
+        std::stable_sort(d.records.begin(), d.records.end(), byForwardCt);
 
     if (analyses)
         for (const StepChartRecord& c : d.records) {
