@@ -99,10 +99,17 @@ struct Place {
     QString base;
     qsizetype record = -1;  // ".records[record]" after base, when >= 0
     qsizetype request = -1; // " reqs[request]" after that, when >= 0
+    uint32_t line = 0;      // JSON Lines: "line N" instead of base, when > 0
 
+    Place atRequest(qsizetype index) const
+    {
+        Place p = *this;
+        p.request = index;
+        return p;
+    }
     QString text() const
     {
-        QString t = base;
+        QString t = line > 0 ? QCoreApplication::translate("StepRecordLoader", "line %1").arg(line) : base;
         if (record >= 0)
             t += QStringLiteral(".records[%1]").arg(record);
         if (request >= 0)
@@ -301,7 +308,7 @@ void readRequests(const json& arr, StepRecord& record, FileProblems& problems, c
     reqs.reserve(arr.size());
     for (size_t i = 0; i < arr.size(); ++i) {
         const json& q = arr[i];
-        const Place at{where.base, where.record, static_cast<qsizetype>(i)};
+        const Place at = where.atRequest(static_cast<qsizetype>(i));
         if (!q.is_object())
             reportRequestNotAnObject(problems, at);
         else
@@ -654,7 +661,7 @@ private:
             }
             return open(m_record.slot(), shape);
         case Kind::Requests: {
-            const Place where{m_recordPlace.base, m_recordPlace.record, top.count++};
+            const Place where = m_recordPlace.atRequest(top.count++);
             if (shape == Shape::Object) {
                 m_request.start();
                 m_requestPlace = where;
@@ -883,7 +890,8 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
             if (progress.cancelled())
                 return;
         }
-        const Place where{QCoreApplication::translate("StepRecordLoader", "line %1").arg(line)};
+        Place where; // (its text is made only for a problem)
+        where.line = line;
         StepRecord r;
         r.line = line;
         parser.startLine(where);
