@@ -9,7 +9,9 @@
 //   3. Python's json.load of the same file (the whole python3 process under /usr/bin/time -v).
 // Each runs in its own child process, so each peak RSS and CPU time is its own. The loader and the
 // chunked baselines run in alternation, round by round, before the whole-document baselines; each
-// round also runs the loader again right after itself, reported as "warm" (not the verdict). Without --file, a
+// round also runs the loader again right after itself, reported as "warm" (not the verdict). With
+// several rounds, each round's own ratio (its loader over its fastest chunked baseline) is printed
+// too, with their median: a supplement to the verdict, which compares the best times. Without --file, a
 // trace_view-shaped file of --size-mb MB (default 1024) is generated in /tmp and deleted afterwards
 // (--keep keeps it).
 //
@@ -30,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -336,14 +339,26 @@ int main(int argc, char** argv)
         if (b.seconds < 0 || (m.seconds >= 0 && m.seconds < b.seconds))
             b = m;
     };
+    // Each round's own ratio too (its loader over its fastest chunked baseline): the machine's state
+    // changes within seconds, and a round's runs see nearly the same state.
+    std::vector<double> roundRatios;
     for (int r = 0; r < runs; ++r) {
+        double roundBaseline = -1;
+        const auto baseline = [&](Measure& b, const Measure& m) {
+            keepBest(b, m);
+            if (m.seconds > 0 && (roundBaseline < 0 || m.seconds < roundBaseline))
+                roundBaseline = m.seconds;
+        };
         if (withBaselines) {
-            keepBest(chunked, inChild([&] { return simdjsonChunkedTouch(file); }));
-            keepBest(chunkedHaswell, simdTouch("haswell", "chunked", file));
-            keepBest(chunkedIcelake, simdTouch("icelake", "chunked", file));
+            baseline(chunked, inChild([&] { return simdjsonChunkedTouch(file); }));
+            baseline(chunkedHaswell, simdTouch("haswell", "chunked", file));
+            baseline(chunkedIcelake, simdTouch("icelake", "chunked", file));
         }
-        keepBest(ours, inChild([&] { return ourLoader(file); }));
+        const Measure loaded = inChild([&] { return ourLoader(file); });
+        keepBest(ours, loaded);
         keepBest(oursWarm, inChild([&] { return ourLoader(file); }));
+        if (roundBaseline > 0 && loaded.seconds > 0)
+            roundRatios.push_back(loaded.seconds / roundBaseline);
     }
     const Measure touch = withBaselines && withWhole
                               ? best(runs, [&] { return inChild([&] { return simdjsonTouch(file, false); }); })
@@ -390,6 +405,17 @@ int main(int argc, char** argv)
                     ours.seconds / fastest->seconds <= 1.5 ? "met" : "NOT met");
         if (oursWarm.seconds > 0)
             std::printf("      (the loader warm, right after itself: %.2f)\n", oursWarm.seconds / fastest->seconds);
+    }
+    if (roundRatios.size() > 1) {
+        std::vector<double> sorted = roundRatios;
+        std::sort(sorted.begin(), sorted.end());
+        const size_t n = sorted.size();
+        const double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        std::printf("      (each round's loader / its fastest baseline:");
+        for (const double r : roundRatios)
+            std::printf(" %.2f", r);
+        std::printf("; median %.2f, <= 1.5 in %zu of %zu)\n", median,
+                    size_t(std::count_if(sorted.begin(), sorted.end(), [](double r) { return r <= 1.5; })), n);
     }
     if (withPython && py.seconds > 0)
         std::printf("  (b) python / loader = %.1f (target >= 10) -> %s\n", py.seconds / ours.seconds,
