@@ -63,7 +63,7 @@ struct StepChartData {
     bool gpuStepTimes = true; // stepMs is step_gpu_ms (else step_cpu_ms)
     std::vector<StepChartRecord> records;
     std::vector<StepChartAnalysis> analysed; // aligned steps with their analyses (computed ones only)
-    std::vector<StepTimeBin> histogram;      // of every step, binned or not
+    std::vector<StepTimeBin> histogram;      // of every step, binned or not: ceil(sqrt(n)) bins, at most 30
     // A long run has more steps than a chart can draw as bars (Qt Charts makes an item of each, and a
     // bar narrower than a pixel shows nothing): past kMaxBars, consecutive steps are binned, each bar
     // the mean of its steps (anomalous when any of them is). 1 = a bar per step.
@@ -73,8 +73,6 @@ struct StepChartData {
 
     // rank < 0: the first rank of the set.
     static StepChartData build(const StepRecordSet* set, const StepAnalyses* analyses, int rank);
-    // Bins: ceil(sqrt(n)) clamped to [1, 30], equal width over [min, max] of the step times.
-    static std::vector<StepTimeBin> makeHistogram(const std::vector<StepChartRecord>& records);
 };
 
 } // namespace dspark::ui
