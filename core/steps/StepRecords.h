@@ -17,19 +17,45 @@
 
 namespace dspark {
 
+// An int64 that may be "not recorded", in 8 bytes where std::optional<int64_t> takes 16: INT64_MIN
+// stands for not recorded (so that value, which no step record field means, reads as not recorded).
+// Reads like std::optional<int64_t> (has_value, *, value_or, a test) and converts to and from it.
+class CompactOptionalInt {
+public:
+    constexpr CompactOptionalInt() = default;
+    constexpr CompactOptionalInt(std::nullopt_t) {}
+    constexpr CompactOptionalInt(int64_t v) : m_value(v) {}
+    constexpr CompactOptionalInt(const std::optional<int64_t>& v) : m_value(v ? *v : kNone) {}
+    constexpr bool has_value() const { return m_value != kNone; }
+    constexpr explicit operator bool() const { return has_value(); }
+    constexpr int64_t operator*() const { return m_value; }
+    constexpr int64_t value_or(int64_t fallback) const { return has_value() ? m_value : fallback; }
+    constexpr operator std::optional<int64_t>() const
+    {
+        return has_value() ? std::optional<int64_t>(m_value) : std::nullopt;
+    }
+    friend constexpr bool operator==(CompactOptionalInt, CompactOptionalInt) = default;
+
+private:
+    static constexpr int64_t kNone = INT64_MIN;
+    int64_t m_value = kNone;
+};
+
 // ReqDetail: one request of a decode step. SGLang always writes these fields; a field missing from a
-// hand-made or foreign file is nullopt ("not recorded"), never 0.
+// hand-made or foreign file is "not recorded", never 0. (A long run holds millions of these: 8-byte
+// fields, not std::optional's 16, make it 96 bytes instead of 160.)
 struct StepRequest {
-    std::optional<int64_t> reqPoolIndex;
-    std::optional<int64_t> prefixLen;
-    std::optional<int64_t> verifyLen; // verify positions of the request: its drafts + 1 (the root)
-    std::optional<int64_t> accLen;    // commit length = correct_drafts + 1
-    std::optional<int64_t> correctDrafts;
-    std::optional<int64_t> capTrim;
-    std::optional<int64_t> bonusToken;
-    std::optional<int64_t> draftTokenCount; // len(draft_tokens): the drafts proposed (gamma)
+    CompactOptionalInt reqPoolIndex;
+    CompactOptionalInt prefixLen;
+    CompactOptionalInt verifyLen; // verify positions of the request: its drafts + 1 (the root)
+    CompactOptionalInt accLen;    // commit length = correct_drafts + 1
+    CompactOptionalInt correctDrafts;
+    CompactOptionalInt capTrim;
+    CompactOptionalInt bonusToken;
+    CompactOptionalInt draftTokenCount; // len(draft_tokens): the drafts proposed (gamma)
     std::string rid;
 };
+static_assert(sizeof(StepRequest) == 8 * sizeof(int64_t) + sizeof(std::string));
 
 // DecodeStepRecord. msgspec writes it with omit_defaults: a field at its default (-1, "", None) is
 // absent; absent, null and the -1 sentinel all load as "not recorded" (nullopt / "").

@@ -529,6 +529,36 @@ private Q_SLOTS:
         QVERIFY(warningsContain(*p, QStringLiteral("4 record(s) of rank 0 repeat a forward_ct")));
     }
 
+    // Request fields are kept in 8 bytes each (CompactOptionalInt): every int64 but INT64_MIN is a value,
+    // the extremes and -1 included; absent, null and INT64_MIN are "not recorded".
+    void requestFieldsKeepEveryValueButTheirNotRecordedMark()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("r.jsonl"),
+                  R"({"forward_ct": 1, "reqs": [{"req_pool_index": 0, "prefix_len": 9223372036854775807, )"
+                  R"("verify_len": -1, "acc_len": null, "correct_drafts": -9223372036854775807, )"
+                  R"("cap_trim": -9223372036854775808, "draft_tokens": [5, 6, 7]}]})"
+                  "\n");
+        auto p = load(dir.filePath("r.jsonl"));
+        QVERIFY(p && p->stepRecords);
+        const StepRequest& q = recordAt(*p->stepRecords, 0, 1).reqs->at(0);
+        QCOMPARE(*q.reqPoolIndex, int64_t(0));
+        QCOMPARE(*q.prefixLen, std::numeric_limits<int64_t>::max());
+        QCOMPARE(*q.verifyLen, int64_t(-1));
+        QVERIFY(!q.accLen && !q.accLen.has_value() && q.accLen.value_or(7) == 7);
+        QCOMPARE(*q.correctDrafts, std::numeric_limits<int64_t>::min() + 1);
+        QVERIFY(!q.capTrim);    // INT64_MIN: the mark itself
+        QVERIFY(!q.bonusToken); // absent
+        QCOMPARE(*q.draftTokenCount, int64_t(3));
+        // It converts to and from std::optional without changing what it holds.
+        const std::optional<int64_t> asOptional = q.prefixLen;
+        QCOMPARE(asOptional, std::optional<int64_t>(std::numeric_limits<int64_t>::max()));
+        QCOMPARE(std::optional<int64_t>(q.accLen), std::optional<int64_t>());
+        QCOMPARE(CompactOptionalInt(std::optional<int64_t>(-1)), CompactOptionalInt(-1));
+        QVERIFY(CompactOptionalInt(std::optional<int64_t>()) == CompactOptionalInt());
+        QCOMPARE(sizeof(CompactOptionalInt), sizeof(int64_t));
+    }
+
     void filesWithoutRecordsFailWithTheirName()
     {
         QTemporaryDir dir;
