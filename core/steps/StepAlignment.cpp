@@ -386,7 +386,7 @@ double failedShareOf(const StepRecord& r, const TraceStep& step)
     }
     if (step.tokens) {
         bool any = false, hit = false;
-        for (const std::optional<int64_t>* c :
+        for (const CompactOptionalInt* c :
              {&r.numVerifyTokens, &r.verifyTokensLocal, &r.verifyTokensDpSynced, &r.verifyTokensGraphKey})
             if (*c) {
                 any = true;

@@ -10,36 +10,51 @@
 
 #include <QString>
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace dspark {
 
-// An int64 that may be "not recorded", in 8 bytes where std::optional<int64_t> takes 16: INT64_MIN
-// stands for not recorded (so that value, which no step record field means, reads as not recorded).
-// Reads like std::optional<int64_t> (has_value, *, value_or, a test) and converts to and from it.
-class CompactOptionalInt {
+// A number that may be "not recorded", in 8 bytes where std::optional takes 16 (a long run holds
+// millions): a mark value stands for not recorded. For int64 the mark is INT64_MIN (so that value, which
+// no step record field means, reads as not recorded); for double it is NaN (JSON has no NaN, so no
+// recorded value is one). Reads like std::optional (has_value, *, value_or, reset, a test) and converts
+// to and from it.
+template <typename T> class CompactOptional {
 public:
-    constexpr CompactOptionalInt() = default;
-    constexpr CompactOptionalInt(std::nullopt_t) {}
-    constexpr CompactOptionalInt(int64_t v) : m_value(v) {}
-    constexpr CompactOptionalInt(const std::optional<int64_t>& v) : m_value(v ? *v : kNone) {}
-    constexpr bool has_value() const { return m_value != kNone; }
-    constexpr explicit operator bool() const { return has_value(); }
-    constexpr int64_t operator*() const { return m_value; }
-    constexpr int64_t value_or(int64_t fallback) const { return has_value() ? m_value : fallback; }
-    constexpr operator std::optional<int64_t>() const
+    constexpr CompactOptional() = default;
+    constexpr CompactOptional(std::nullopt_t) {}
+    constexpr CompactOptional(T v) : m_value(v) {}
+    constexpr CompactOptional(const std::optional<T>& v) : m_value(v ? *v : kNone) {}
+    bool has_value() const
     {
-        return has_value() ? std::optional<int64_t>(m_value) : std::nullopt;
+        if constexpr (std::is_floating_point_v<T>)
+            return !std::isnan(m_value);
+        else
+            return m_value != kNone;
     }
-    friend constexpr bool operator==(CompactOptionalInt, CompactOptionalInt) = default;
+    explicit operator bool() const { return has_value(); }
+    constexpr T operator*() const { return m_value; }
+    T value_or(T fallback) const { return has_value() ? m_value : fallback; }
+    constexpr void reset() { m_value = kNone; }
+    operator std::optional<T>() const { return has_value() ? std::optional<T>(m_value) : std::nullopt; }
+    friend bool operator==(CompactOptional a, CompactOptional b)
+    {
+        return a.has_value() == b.has_value() && (!a.has_value() || a.m_value == b.m_value);
+    }
 
 private:
-    static constexpr int64_t kNone = INT64_MIN;
-    int64_t m_value = kNone;
+    static constexpr T kNone =
+        std::is_floating_point_v<T> ? std::numeric_limits<T>::quiet_NaN() : std::numeric_limits<T>::min();
+    T m_value = kNone;
 };
+using CompactOptionalInt = CompactOptional<int64_t>;
+using CompactOptionalReal = CompactOptional<double>;
 
 // ReqDetail: one request of a decode step. SGLang always writes these fields; a field missing from a
 // hand-made or foreign file is "not recorded", never 0. (A long run holds millions of these: 8-byte
@@ -61,21 +76,21 @@ static_assert(sizeof(StepRequest) == 8 * sizeof(int64_t) + sizeof(std::string));
 // absent; absent, null and the -1 sentinel all load as "not recorded" (nullopt / "").
 struct StepRecord {
     int64_t forwardCt = 0; // scheduler step counter (also counts prefill / idle steps)
-    std::optional<int64_t> bs;
+    CompactOptionalInt bs;
     std::string mode; // DSpark verify mode ("static", "compact", ...), "" = not recorded
-    std::optional<int64_t> budget;
-    std::optional<int64_t> lagSteps;
-    std::optional<int64_t> numRunningReqs;
-    std::optional<int64_t> numVerifyTokens;
-    std::optional<int64_t> verifyTokensLocal;
-    std::optional<int64_t> verifyTokensDpSynced;
-    std::optional<int64_t> verifyTokensGraphKey;
-    std::optional<double> predictedStepMs;
-    std::optional<double> predictedTheta;
-    std::optional<double> stepCpuMs; // host monotonic interval between decode observations
-    std::optional<double> stepGpuMs; // device elapsed time of the STEP segment
-    std::optional<double> draftGpuMs;
-    std::optional<double> targetVerifyGpuMs;
+    CompactOptionalInt budget;
+    CompactOptionalInt lagSteps;
+    CompactOptionalInt numRunningReqs;
+    CompactOptionalInt numVerifyTokens;
+    CompactOptionalInt verifyTokensLocal;
+    CompactOptionalInt verifyTokensDpSynced;
+    CompactOptionalInt verifyTokensGraphKey;
+    CompactOptionalReal predictedStepMs;
+    CompactOptionalReal predictedTheta;
+    CompactOptionalReal stepCpuMs; // host monotonic interval between decode observations
+    CompactOptionalReal stepGpuMs; // device elapsed time of the STEP segment
+    CompactOptionalReal draftGpuMs;
+    CompactOptionalReal targetVerifyGpuMs;
     std::optional<std::vector<StepRequest>> reqs; // nullopt: the reqs component was off
     // dspark_sps_profiler rows: step_cpu_ms holds step_time × 1000 (seconds → ms, host time).
     bool stepCpuFromSps = false;

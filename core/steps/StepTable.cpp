@@ -113,6 +113,10 @@ template <typename T> static std::optional<double> num(const std::optional<T>& v
 {
     return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
 }
+static std::optional<double> num(CompactOptionalInt v)
+{
+    return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
+}
 
 std::optional<double> stepColumnNumber(const StepRecordSet& set, size_t rowIndex, StepColumn column)
 {

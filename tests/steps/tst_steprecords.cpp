@@ -442,22 +442,24 @@ private Q_SLOTS:
     }
 
     // bs is whatever the file holds: the distance between two far apart must not wrap round (it did:
-    // INT64_MAX − INT64_MIN came out as −1, so the two were "within 1" of each other).
+    // INT64_MAX − INT64_MIN came out as −1, so the two were "within 1" of each other). (INT64_MIN itself
+    // is the compact fields' not-recorded mark: the lowest value kept is INT64_MIN + 1.)
     void stableWindowsCompareExtremeBsWithoutOverflow()
     {
         QTemporaryDir dir;
-        writeFile(dir.filePath("x.jsonl"), "{\"forward_ct\": 1, \"bs\": -9223372036854775808}\n"
+        writeFile(dir.filePath("x.jsonl"), "{\"forward_ct\": 1, \"bs\": -9223372036854775807}\n"
                                            "{\"forward_ct\": 2, \"bs\": 9223372036854775807}\n"
-                                           "{\"forward_ct\": 3, \"bs\": -9223372036854775808}\n"
+                                           "{\"forward_ct\": 3, \"bs\": -9223372036854775807}\n"
                                            "{\"forward_ct\": 4, \"bs\": 9223372036854775807}\n");
         auto p = load(dir.filePath("x.jsonl"));
         QVERIFY(p && p->stepRecords);
+        QCOMPARE(*p->stepRecords->record(0).bs, std::numeric_limits<int64_t>::min() + 1);
         QCOMPARE(*p->stepRecords->record(1).bs, std::numeric_limits<int64_t>::max());
         StableWindowOptions options;
         options.minSteps = 2;
         options.bsTolerance = 1;
         QCOMPARE(findStableWindows(*p->stepRecords, options).size(), size_t(0));
-        options.bsTolerance = std::numeric_limits<int64_t>::max(); // still not steady: they are 2^64 − 1 apart
+        options.bsTolerance = std::numeric_limits<int64_t>::max(); // still not steady: they are 2^64 − 2 apart
         QCOMPARE(findStableWindows(*p->stepRecords, options).size(), size_t(0));
     }
 
@@ -529,19 +531,32 @@ private Q_SLOTS:
         QVERIFY(warningsContain(*p, QStringLiteral("4 record(s) of rank 0 repeat a forward_ct")));
     }
 
-    // Request fields are kept in 8 bytes each (CompactOptionalInt): every int64 but INT64_MIN is a value,
-    // the extremes and -1 included; absent, null and INT64_MIN are "not recorded".
+    // Record and request fields are kept in 8 bytes each (CompactOptionalInt, CompactOptionalReal): every
+    // int64 but INT64_MIN is a value, the extremes and -1 included; absent, null and INT64_MIN are "not
+    // recorded" (a real is never NaN in JSON).
     void requestFieldsKeepEveryValueButTheirNotRecordedMark()
     {
         QTemporaryDir dir;
         writeFile(dir.filePath("r.jsonl"),
-                  R"({"forward_ct": 1, "reqs": [{"req_pool_index": 0, "prefix_len": 9223372036854775807, )"
+                  R"({"forward_ct": 1, "bs": -9223372036854775808, "budget": -9223372036854775807, )"
+                  R"("lag_steps": null, "step_gpu_ms": -0.0, "draft_gpu_ms": 1e308, )"
+                  R"("reqs": [{"req_pool_index": 0, "prefix_len": 9223372036854775807, )"
                   R"("verify_len": -1, "acc_len": null, "correct_drafts": -9223372036854775807, )"
                   R"("cap_trim": -9223372036854775808, "draft_tokens": [5, 6, 7]}]})"
                   "\n");
         auto p = load(dir.filePath("r.jsonl"));
         QVERIFY(p && p->stepRecords);
-        const StepRequest& q = recordAt(*p->stepRecords, 0, 1).reqs->at(0);
+        const StepRecord& r = recordAt(*p->stepRecords, 0, 1);
+        QVERIFY(!r.bs); // INT64_MIN: the mark itself
+        QCOMPARE(*r.budget, std::numeric_limits<int64_t>::min() + 1);
+        QVERIFY(!r.lagSteps && !r.stepCpuMs && !r.stepCpuMs.has_value() && r.stepCpuMs.value_or(2.5) == 2.5);
+        QVERIFY(r.stepGpuMs.has_value() && *r.stepGpuMs == 0.0);
+        QCOMPARE(*r.draftGpuMs, 1e308);
+        QCOMPARE(std::optional<double>(r.stepCpuMs), std::optional<double>());
+        QVERIFY(CompactOptionalReal(std::optional<double>(3.5)) == CompactOptionalReal(3.5));
+        QVERIFY(!(CompactOptionalReal() == CompactOptionalReal(0.0)));
+        QCOMPARE(sizeof(CompactOptionalReal), sizeof(double));
+        const StepRequest& q = r.reqs->at(0);
         QCOMPARE(*q.reqPoolIndex, int64_t(0));
         QCOMPARE(*q.prefixLen, std::numeric_limits<int64_t>::max());
         QCOMPARE(*q.verifyLen, int64_t(-1));
