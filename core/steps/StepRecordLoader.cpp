@@ -416,24 +416,20 @@ public:
         }
         return rr;
     }
-    void add(int r, StepRecord&& record)
+    // `more`: an estimate of the records still to come (a JSON Lines file's). When rank r's records fill
+    // their vector, it gets room for that many more, at least as many as it holds (grown by doubling,
+    // every record was moved into fresh memory at each step: 10-15 % of loading a long run).
+    void add(int r, StepRecord&& record, size_t more = 0)
     {
         RankStepRecords& rr = rank(r);
         if (!m_seen[r].insert(record.forwardCt)) {
             ++m_duplicates[r];
             return;
         }
+        if (more > 0 && rr.records.size() == rr.records.capacity())
+            rr.records.reserve(rr.records.size() + std::max(more, rr.records.size()) + 16);
         rr.records.push_back(std::move(record));
         ++m_added;
-    }
-    // When rank r's records fill their vector: room for `more` beyond them, at least as many as it
-    // holds (a JSON Lines file's estimate of its records: grown by doubling, every record was moved into
-    // fresh memory at each step: 10-15 % of loading a long run).
-    void expect(int r, size_t more)
-    {
-        std::vector<StepRecord>& records = rank(r).records;
-        if (records.size() == records.capacity())
-            records.reserve(records.size() + std::max(more, records.size()) + 16);
     }
     // Adds `records` in order: moves the whole list in when the rank holds no records yet.
     void add(int r, std::vector<StepRecord>&& records)
@@ -908,11 +904,12 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
             if (parser.readLineRecord(r)) {
                 // The lines still to come, at the mean line length of the first megabyte on (and never
                 // more than a line of 16 bytes, the shortest record, each).
+                size_t more = 0;
                 if (pos >= (size_t(1) << 20)) {
                     const double left = std::max(0.0, size - double(pos));
-                    sink.expect(rank, size_t(std::min(left * double(line) / double(pos) * 1.05, left / 16)));
+                    more = size_t(std::min(left * double(line) / double(pos) * 1.05, left / 16));
                 }
-                sink.add(rank, std::move(r));
+                sink.add(rank, std::move(r), more);
             }
             continue;
         }

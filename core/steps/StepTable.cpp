@@ -109,11 +109,8 @@ StepDerived deriveStep(const StepRecord& r)
     return d;
 }
 
-template <typename T> static std::optional<double> num(const std::optional<T>& v)
-{
-    return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
-}
-static std::optional<double> num(CompactOptionalInt v)
+// An integer that may be not recorded (std::optional or CompactOptional) as a column's number.
+template <typename Optional> static std::optional<double> num(const Optional& v)
 {
     return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
 }
