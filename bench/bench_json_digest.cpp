@@ -1,7 +1,11 @@
 // Prints a digest of the model a path loads into (every lane column, links, strings, args of a
 // sample of events, warnings, the error): two builds of the loader must print the same lines.
 //   build-bench/bench/bench_json_digest PATH [PATH...]
+// DSPARK_DIGEST_DB_WORKER=0 or 1: a database's detail tables never or always read by a worker.
+// DSPARK_DIGEST_ARGS_TEXT=1: names and args compared by their text, args for every event, not by
+// their ids and references (which depend on the order strings and args were stored in).
 #include "io/ProfileLoader.h"
+#include "io/db/MsprofDbReader.h"
 #include "io/trace/TraceLoadTuning.h"
 
 #include <QCoreApplication>
@@ -54,6 +58,10 @@ int main(int argc, char** argv)
         trace::loadTuning().minPartBytes = 4096;
         trace::loadTuning().maxParts = 64;
     }
+    if (qEnvironmentVariableIsSet("DSPARK_DIGEST_DB_WORKER"))
+        db::MsprofDbReader::parallelDetailRows() =
+            qEnvironmentVariableIntValue("DSPARK_DIGEST_DB_WORKER") == 1 ? 0 : INT64_MAX;
+    const bool argsText = qEnvironmentVariableIntValue("DSPARK_DIGEST_ARGS_TEXT") == 1;
     for (int a = 1; a < argc; ++a) {
         const LoadOutcome out = loadProfile(argv[a]);
         std::printf("%s\n  error: %s\n", argv[a], out.error.toStdString().c_str());
@@ -65,7 +73,8 @@ int main(int argc, char** argv)
         Fnv strings;
         for (uint32_t i = 0; i < p.strings.size(); ++i)
             strings.str(std::string(p.strings.view(i)));
-        std::printf("  strings %u %016llx\n", p.strings.size(), (unsigned long long)strings.h);
+        if (!argsText)
+            std::printf("  strings %u %016llx\n", p.strings.size(), (unsigned long long)strings.h);
         for (size_t i = 0; i < p.lanes.size(); ++i) {
             const Lane& l = p.lanes[i];
             Fnv f;
@@ -79,14 +88,25 @@ int main(int argc, char** argv)
             f.bytes(&l.info.sortIndex, sizeof l.info.sortIndex);
             f.vec(l.startNs);
             f.values<int64_t>(l.durationNs); // (hashed as the int64 column it once was)
-            f.vec(l.nameId);
+            if (argsText)
+                for (size_t e = 0; e < l.size(); ++e)
+                    f.str(std::string(p.strings.view(l.nameId[e])));
+            else
+                f.vec(l.nameId);
             f.vec(l.kind);
             std::vector<uint16_t> depths(l.size()); // (the column is empty in flat lanes)
             for (size_t e = 0; e < l.size(); ++e)
                 depths[e] = static_cast<uint16_t>(l.depthOf(e));
             f.vec(depths);
-            f.values<int64_t>(l.corrId);   // (hashed as the int64 column it once was)
-            f.values<uint64_t>(l.argsRef); // (hashed as the uint64 column it once was)
+            f.values<int64_t>(l.corrId); // (hashed as the int64 column it once was)
+            if (argsText) {
+                std::vector<uint8_t> has(l.size());
+                for (size_t e = 0; e < l.size(); ++e)
+                    has[e] = l.argsRef[e] != 0;
+                f.vec(has);
+            } else {
+                f.values<uint64_t>(l.argsRef); // (hashed as the uint64 column it once was)
+            }
             f.vec(l.value);
             // The running maximum of ends per event (the model keeps it per block of events now).
             std::vector<dspark::TimeNs> maxEnd(l.size());
@@ -100,7 +120,7 @@ int main(int argc, char** argv)
             for (const auto& d : l.byDepth)
                 f.vec(d);
             Fnv args;
-            for (size_t e = 0; e < l.size(); e += 997)
+            for (size_t e = 0; e < l.size(); e += argsText ? 1 : 997)
                 for (const EventArg& arg : p.args({uint32_t(i), uint32_t(e)})) {
                     args.str(arg.key);
                     args.str(arg.value);
@@ -113,7 +133,10 @@ int main(int argc, char** argv)
             links.bytes(&l.from, sizeof l.from);
             links.bytes(&l.to, sizeof l.to);
             links.bytes(&l.kind, sizeof l.kind);
-            links.bytes(&l.categoryId, sizeof l.categoryId);
+            if (argsText)
+                links.str(std::string(p.strings.view(l.categoryId)));
+            else
+                links.bytes(&l.categoryId, sizeof l.categoryId);
         }
         for (size_t i = 0; i < p.links.size(); ++i)
             for (const Link* l : p.linksTo(p.links[i].to))

@@ -6,7 +6,9 @@
 
 #include "io/MsprofDbLoader.h"
 #include "io/ProfileLoader.h"
+#include "io/db/MsprofDbReader.h"
 #include "model/Profile.h"
+#include "util/Parallel.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -73,6 +75,63 @@ size_t laneEvents(const Profile& p, LaneKind kind, const std::string& process)
         if (lane.info.kind == kind && lane.info.process == process)
             n += lane.size();
     return n;
+}
+
+// Everything a load gives, names and args by their text (not by their ids and references, which
+// depend on the order things were stored in): two ways of reading a file must give the same text.
+std::string modelText(const Profile& p)
+{
+    std::string out;
+    for (const QString& w : p.warnings)
+        out += "warning " + w.toStdString() + "\n";
+    for (uint32_t l = 0; l < p.lanes.size(); ++l) {
+        const Lane& lane = p.lanes[l];
+        out += "lane " + lane.info.process + "/" + lane.info.name + "\n";
+        for (uint32_t i = 0; i < lane.size(); ++i) {
+            const EventRef e{l, i};
+            out += std::to_string(p.startNs(e)) + " " + std::to_string(p.endNs(e)) + " " +
+                   std::string(p.strings.view(lane.nameId[i])) + " " + eventKindName(lane.kind[i]) + " " +
+                   std::to_string(lane.corrId[i]);
+            for (const EventArg& a : p.args(e))
+                out += " " + a.key + "=" + a.value;
+            out += "\n";
+        }
+    }
+    for (const Link& k : p.links)
+        out += "link " + std::to_string(k.from.lane) + ":" + std::to_string(k.from.index) + " " +
+               std::to_string(k.to.lane) + ":" + std::to_string(k.to.index) + " " +
+               std::to_string(static_cast<int>(k.kind)) + " " + std::string(p.strings.view(k.categoryId)) + "\n";
+    return out;
+}
+
+// A database loaded with its detail tables read on a worker (forced, whatever their size) or on the
+// loading thread alone; the phases it reported.
+struct DetailLoad {
+    LoadOutcome outcome;
+    QStringList phases;
+};
+
+DetailLoad loadDetailTables(const QString& path, bool worker, const std::atomic<bool>* cancel = nullptr,
+                            const QString& cancelAt = {})
+{
+    const int threads = loaderThreads();
+    const int64_t rows = db::MsprofDbReader::parallelDetailRows();
+    loaderThreads() = worker ? 2 : 1;
+    db::MsprofDbReader::parallelDetailRows() = worker ? 0 : INT64_MAX;
+    DetailLoad load;
+    LoadProgress progress(
+        [&](double, const QString& phase) {
+            if (phase.isEmpty())
+                return;
+            load.phases << phase;
+            if (!cancelAt.isEmpty() && phase.startsWith(cancelAt))
+                const_cast<std::atomic<bool>*>(cancel)->store(true);
+        },
+        cancel);
+    load.outcome = loadProfile(path.toStdString(), progress);
+    loaderThreads() = threads;
+    db::MsprofDbReader::parallelDetailRows() = rows;
+    return load;
 }
 
 } // namespace
@@ -478,6 +537,91 @@ private Q_SLOTS:
             rows += lane.size();
         QCOMPARE(rows, size_t(0));
         QVERIFY(profile.links.empty());
+    }
+
+    void detailTablesReadOnAWorkerGiveTheSameModel()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto phaseOf = [](const DetailLoad& l, const char* table) {
+            return l.phases.filter(QStringLiteral("Reading %1").arg(QLatin1String(table))).size();
+        };
+        // Both real databases: the same model either way; on the worker no detail table is a phase of
+        // its own (it reports none), on the loading thread each one is.
+        for (const QString& path : {torchDbFixture(), realData(QStringLiteral("ascend/msprof_edited_db"))}) {
+            const DetailLoad one = loadDetailTables(path, false), two = loadDetailTables(path, true);
+            QVERIFY2(one.outcome.profile && two.outcome.profile, qPrintable(one.outcome.error + two.outcome.error));
+            QCOMPARE(phaseOf(one, "COMPUTE_TASK_INFO"), 1);
+            QCOMPARE(phaseOf(two, "COMPUTE_TASK_INFO"), 0);
+            QCOMPARE(phaseOf(two, "COMMUNICATION_TASK_INFO"), 0);
+            QCOMPARE(modelText(*two.outcome.profile), modelText(*one.outcome.profile));
+            QCOMPARE(two.outcome.profile->strings.size(), one.outcome.profile->strings.size());
+        }
+        // A kernel's args come from COMPUTE_TASK_INFO, an HCCL sub-task's from COMMUNICATION_TASK_INFO.
+        const auto commArgs = [](const Profile& p, const std::string& key) {
+            std::map<std::string, size_t> values;
+            for (uint32_t l = 0; l < p.lanes.size(); ++l)
+                for (uint32_t i = 0; i < p.lanes[l].size(); ++i)
+                    if (p.lanes[l].kind[i] == EventKind::CommTask)
+                        ++values[arg(p, {l, i}, key)];
+            return values;
+        };
+        {
+            const DetailLoad two = loadDetailTables(torchDbFixture(), true);
+            const Profile& p = *two.outcome.profile;
+            const EventRef conv = findEvent(p, "Conv2D1");
+            QVERIFY(conv.valid());
+            QCOMPARE(arg(p, conv, "opType"), std::string("Conv2D"));
+            QCOMPARE(arg(p, conv, "globalTaskId"), std::string("5"));
+            QCOMPARE(commArgs(p, "rdmaType"), (std::map<std::string, size_t>{{"INVALID_TYPE", 296}}));
+        }
+        // A value its enum table lacks is shown as the number, on the worker too (no re-read).
+        const auto copyTo = [&](const char* sub) {
+            QDir(dir.path()).mkpath(QLatin1String(sub));
+            return copyTorchDb(dir.filePath(QLatin1String(sub)));
+        };
+        const QString noEnum = copyTo("enum");
+        QVERIFY(execSql(noEnum, QStringLiteral("DELETE FROM ENUM_HCCL_RDMA_TYPE WHERE id = 65535;")));
+        {
+            const DetailLoad one = loadDetailTables(noEnum, false), two = loadDetailTables(noEnum, true);
+            QVERIFY(one.outcome.profile && two.outcome.profile);
+            QCOMPARE(phaseOf(two, "COMMUNICATION_TASK_INFO"), 0);
+            QCOMPARE(commArgs(*two.outcome.profile, "rdmaType"), (std::map<std::string, size_t>{{"65535", 296}}));
+            QCOMPARE(modelText(*two.outcome.profile), modelText(*one.outcome.profile));
+        }
+
+        // An id the worker cannot resolve: the tables are read again on the loading thread, which names
+        // and counts it, as it always did.
+        const QString dangling = copyTo("dangling");
+        QVERIFY(execSql(dangling, QStringLiteral("UPDATE COMPUTE_TASK_INFO SET name = 88888 WHERE globalTaskId = 5;")));
+        {
+            const DetailLoad one = loadDetailTables(dangling, false), two = loadDetailTables(dangling, true);
+            QVERIFY(two.outcome.profile);
+            QCOMPARE(phaseOf(two, "COMPUTE_TASK_INFO"), 1); // (read again here)
+            QCOMPARE(modelText(*two.outcome.profile), modelText(*one.outcome.profile));
+            QVERIFY(findEvent(*two.outcome.profile, "<unknown string 88888>").valid());
+            QCOMPARE(two.outcome.profile->warnings.size(), 1);
+            QVERIFY(two.outcome.profile->warnings[0].contains(QStringLiteral("COMPUTE_TASK_INFO.name=88888")));
+        }
+
+        // A detail table the worker cannot read: the load fails with the table named, as on one thread.
+        const QString corrupt = copyTo("corrupt");
+        QVERIFY(corruptTable(corrupt, QStringLiteral("COMPUTE_TASK_INFO")));
+        {
+            const DetailLoad one = loadDetailTables(corrupt, false), two = loadDetailTables(corrupt, true);
+            QVERIFY(!two.outcome.profile);
+            QCOMPARE(two.outcome.error, one.outcome.error);
+            QVERIFY2(two.outcome.error.contains(QStringLiteral("reading table COMPUTE_TASK_INFO")),
+                     qPrintable(two.outcome.error));
+        }
+
+        // Cancel while the worker reads: the load stops and nothing is left.
+        std::atomic<bool> cancel{false};
+        const DetailLoad cancelled = loadDetailTables(torchDbFixture(), true, &cancel, QStringLiteral("Reading CANN"));
+        QVERIFY(cancel);
+        QVERIFY(!cancelled.outcome.profile);
+        QCOMPARE(cancelled.outcome.error, QStringLiteral("Loading cancelled"));
     }
 
     void editedMsprofDbLoadsItsEdgeCases()

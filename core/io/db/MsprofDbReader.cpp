@@ -1,5 +1,7 @@
 #include "io/db/MsprofDbReader.h"
 
+#include "util/Parallel.h"
+
 #include <QCoreApplication>
 
 #include <sqlite3.h>
@@ -102,15 +104,18 @@ public:
     }
     // Actual column name of a result column ("blockDim" or "blockNum").
     const std::string& name(int column) const { return m_names[column]; }
-    SqliteStatement prepare(const std::string& suffix = {}) const
+    std::string sql(const std::string& suffix = {}) const
     {
         std::string sql = "SELECT ";
         for (size_t i = 0; i < m_select.size(); ++i)
             sql += (i ? ", " : "") + m_select[i];
         if (m_select.empty())
             sql += "1";
-        sql += " FROM " + SqliteDatabase::quote(m_table) + suffix;
-        return SqliteStatement(m_db.handle(), sql);
+        return sql + " FROM " + SqliteDatabase::quote(m_table) + suffix;
+    }
+    SqliteStatement prepare(const std::string& suffix = {}) const
+    {
+        return SqliteStatement(m_db.handle(), sql(suffix));
     }
 
 private:
@@ -125,6 +130,12 @@ MsprofDbReader::MsprofDbReader(const ScannedFile& file, Profile& profile, const 
     : m_file(file), m_profile(profile), m_progress(progress), m_fileName(QString::fromStdString(file.path))
 {
     takeSnapshot();
+}
+
+int64_t& MsprofDbReader::parallelDetailRows()
+{
+    static int64_t rows = 20000;
+    return rows;
 }
 
 QString MsprofDbReader::read()
@@ -157,26 +168,13 @@ QString MsprofDbReader::read()
         resolveRanks();
     }
 
-    using Step = QString (MsprofDbReader::*)();
-    for (Step step : {&MsprofDbReader::readCannApi, &MsprofDbReader::readConnectionIds, &MsprofDbReader::readCallChains,
-                      &MsprofDbReader::readPytorchApi, &MsprofDbReader::readMstx, &MsprofDbReader::readGcRecords,
-                      &MsprofDbReader::readCommOps}) {
-        if (!error.isEmpty())
-            break;
-        error = (this->*step)();
-    }
     if (error.isEmpty())
-        error = readTaskInfo("COMPUTE_TASK_INFO", m_compute);
-    if (error.isEmpty())
-        error = readTaskInfo("COMMUNICATION_TASK_INFO", m_comm);
-    if (error.isEmpty())
-        error = readTaskInfo("COMMUNICATION_SCHEDULE_TASK_INFO", m_schedule);
-    if (error.isEmpty())
-        error = readTaskInfo("MEMCPY_INFO", m_memcpy);
+        error = readHostAndDetailTables();
     if (error.isEmpty())
         error = readTasks();
     if (error.isEmpty())
         linkTorchFlows();
+    using Step = QString (MsprofDbReader::*)();
     for (Step step : {&MsprofDbReader::readStepTime, &MsprofDbReader::readOverlap, &MsprofDbReader::readCounters}) {
         if (!error.isEmpty())
             break;
@@ -316,10 +314,12 @@ RowArgs& MsprofDbReader::rowArgs()
 }
 
 // ---------------------------------------------------------------------------------------------
-QString MsprofDbReader::forEachRow(SqliteStatement& st, const char* table, const std::function<void()>& perRow)
+QString MsprofDbReader::forEachRow(SqliteStatement& st, const char* table, const std::function<void()>& perRow,
+                                   const SqliteDatabase* worker, const bool* stop)
 {
+    const SqliteDatabase& db = worker ? *worker : m_db;
     if (!st.ok())
-        return readError(table);
+        return readError(db, table);
     if (m_progress.cancelled()) // also between tables, however small they are
         return cancelError();
     int rc;
@@ -329,20 +329,27 @@ QString MsprofDbReader::forEachRow(SqliteStatement& st, const char* table, const
         if ((++n & 4095) == 0) {
             if (m_progress.cancelled())
                 return cancelError();
-            if ((n & 65535) == 0)
-                m_progress.update((m_rowsDone + static_cast<double>(n)) / m_rowsTotal);
+            if (worker) {
+                m_workerRows.fetch_add(4096, std::memory_order_relaxed);
+                if (stop && *stop)
+                    return {};
+            } else if ((n & 65535) == 0) {
+                const uint64_t workerRows = m_workerRows.load(std::memory_order_relaxed);
+                m_progress.update((m_rowsDone + static_cast<double>(n + workerRows)) / m_rowsTotal);
+            }
         }
     }
-    m_rowsDone += static_cast<double>(n);
+    if (!worker)
+        m_rowsDone += static_cast<double>(n);
     if (rc != SQLITE_DONE)
-        return readError(table);
+        return readError(db, table);
     return {};
 }
 
-QString MsprofDbReader::readError(const char* table) const
+QString MsprofDbReader::readError(const SqliteDatabase& db, const char* table) const
 {
-    const int code = m_db.errorCode() & 0xff;
-    const QString detail = QString::fromStdString(m_db.errorText());
+    const int code = db.errorCode() & 0xff;
+    const QString detail = QString::fromStdString(db.errorText());
     if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == SQLITE_IOERR)
         return QCoreApplication::translate("MsprofDbLoader",
                                            "%1: the database is truncated or corrupt (reading table %2: %3)")
@@ -875,39 +882,36 @@ QString MsprofDbReader::readCommOps()
 
 // Per-task detail tables keyed by globalTaskId, read whole into sorted vectors; their args rows are
 // written once here and chained from the TASK row's args.
-QString MsprofDbReader::readTaskInfo(const char* table, std::vector<TaskInfo>& out)
+MsprofDbReader::TaskInfoPlan MsprofDbReader::planTaskInfo(const char* table, std::vector<TaskInfo>& out)
 {
+    TaskInfoPlan plan;
+    plan.table = table;
+    plan.out = &out;
     TableQuery q(m_db, table);
     if (!q.exists())
-        return {};
-    const int cTask = q.add("globalTaskId");
-    if (cTask < 0) {
+        return plan;
+    plan.cTask = q.add("globalTaskId");
+    if (plan.cTask < 0) {
         m_warnings << QCoreApplication::translate("MsprofDbLoader", "%1: table %2 lacks column %3; skipped")
                           .arg(m_fileName, table, "globalTaskId");
-        return {};
+        return plan;
     }
-    StringTable& s = m_profile.strings;
     const std::string_view name(table);
-    struct Column {
-        int column;
-        RowArgs::Type type;
-        const std::unordered_map<int64_t, uint32_t>* enumTable; // String columns: enum instead of STRING_IDS
-        std::string where;                                      // "TABLE.column" for warnings
-    };
-    std::vector<Column> columns;
     std::vector<RowArgs::Field> fields;
     auto add = [&](const char* alternatives, RowArgs::Type type, const char* key = nullptr,
                    const std::unordered_map<int64_t, uint32_t>* enumTable = nullptr) {
         const int c = q.add(alternatives);
         if (c < 0)
             return;
-        columns.push_back({c, type, enumTable, std::string(table) + "." + q.name(c)});
-        fields.push_back({s.intern(key ? std::string(key) : q.name(c)), type});
+        int enumBit = -1;
+        if (enumTable && !enumTable->empty()) // (else the column holds STRING_IDS ids: msprof before 2024/5)
+            enumBit = plan.enumColumns++;
+        plan.columns.push_back({c, type, enumTable, enumBit, std::string(table) + "." + q.name(c)});
+        plan.keys.push_back(key ? std::string(key) : q.name(c));
+        fields.push_back({0, type}); // (keys: internKeys)
     };
-    int cName = -1, cType = -1, cOpId = -1;
-    beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading %1").arg(table));
     if (name == "COMPUTE_TASK_INFO" || name == "COMMUNICATION_SCHEDULE_TASK_INFO") {
-        cName = q.add("name");
+        plan.cName = q.add("name");
         add("opType", Arg::String);
         add("taskType", Arg::String, "computeTaskType");
         add("blockNum|blockDim|block_dim", Arg::Int);
@@ -917,8 +921,8 @@ QString MsprofDbReader::readTaskInfo(const char* table, std::vector<TaskInfo>& o
             add(c, Arg::String);
         add("waitNs", Arg::Int);
     } else if (name == "COMMUNICATION_TASK_INFO") {
-        cType = q.add("taskType"); // the sub-task's name (Notify_Wait, Memcpy, ...)
-        cOpId = q.add("opId");
+        plan.cType = q.add("taskType"); // the sub-task's name (Notify_Wait, Memcpy, ...)
+        plan.cOpId = q.add("opId");
         add("name", Arg::String, "opName");
         add("groupName", Arg::String);
         add("planeId", Arg::Int);
@@ -937,14 +941,49 @@ QString MsprofDbReader::readTaskInfo(const char* table, std::vector<TaskInfo>& o
         add("size", Arg::Int, "memcpySize");
         add("memcpyOperation", Arg::String, nullptr, &m_memcpyOps);
     }
-    const uint16_t schema = m_args->addSchema(fields);
+    // A value its enum table lacks is kept as the number it is (shown the same): one schema for each
+    // set of enum fields that hold numbers, schema + (bit i: enum column i), so a row never interns.
+    for (uint32_t variant = 0; variant < (1u << plan.enumColumns); ++variant) {
+        std::vector<RowArgs::Field> typed = fields;
+        for (size_t i = 0; i < plan.columns.size(); ++i)
+            if (plan.columns[i].enumBit >= 0 && (variant >> plan.columns[i].enumBit & 1))
+                typed[i].type = Arg::Int;
+        const uint16_t id = m_args->addSchema(std::move(typed));
+        if (variant == 0)
+            plan.schema = id;
+    }
     out.reserve(static_cast<size_t>(rowCount(table)));
-    SqliteStatement st = q.prepare();
+    plan.sql = q.sql();
+    return plan;
+}
+
+void MsprofDbReader::internKeys(const TaskInfoPlan& plan)
+{
+    if (plan.sql.empty())
+        return;
+    std::vector<uint32_t> ids;
+    for (const std::string& key : plan.keys)
+        ids.push_back(m_profile.strings.intern(key));
+    for (uint32_t variant = 0; variant < (1u << plan.enumColumns); ++variant)
+        m_args->setKeys(static_cast<uint16_t>(plan.schema + variant), ids);
+}
+
+template <typename Names>
+QString MsprofDbReader::readTaskInfoRows(const TaskInfoPlan& plan, const SqliteDatabase& db, RowArgs& args,
+                                         Names& names, bool loadingThread)
+{
+    if (plan.sql.empty())
+        return {};
+    if (loadingThread)
+        beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading %1").arg(plan.table));
+    std::vector<TaskInfo>& out = *plan.out;
+    SqliteStatement st(db.handle(), plan.sql);
     RowArgs::Row row;
-    QString error = forEachRow(st, table, [&] {
+    const auto perRow = [&] {
         row.clear();
-        for (size_t i = 0; i < columns.size(); ++i) {
-            const Column& c = columns[i];
+        uint32_t variant = 0;
+        for (size_t i = 0; i < plan.columns.size(); ++i) {
+            const TaskInfoColumn& c = plan.columns[i];
             if (st.isNull(c.column))
                 continue;
             switch (c.type) {
@@ -952,26 +991,144 @@ QString MsprofDbReader::readTaskInfo(const char* table, std::vector<TaskInfo>& o
             case Arg::Real: row.setReal(static_cast<int>(i), st.real(c.column)); break;
             case Arg::String: {
                 const int64_t v = st.int64(c.column);
-                if (c.enumTable)
-                    row.set(static_cast<int>(i), enumName(*c.enumTable, v, c.where.c_str()));
-                else if (!isNoneId(v))
-                    row.set(static_cast<int>(i), str(v, c.where.c_str()));
+                if (c.enumBit >= 0) {
+                    const auto it = c.enumTable->find(v);
+                    row.set(static_cast<int>(i), it == c.enumTable->end() ? v : it->second);
+                    variant |= it == c.enumTable->end() ? 1u << c.enumBit : 0;
+                } else if (c.enumTable || !isNoneId(v)) {
+                    row.set(static_cast<int>(i), names.str(v, c.where.c_str()));
+                }
                 break;
             }
             }
         }
-        TaskInfo info{st.int64(cTask), -1, 0, 0};
-        if (cName >= 0)
-            info.nameId = str(st.int64(cName), "COMPUTE_TASK_INFO.name");
-        if (cType >= 0)
-            info.nameId = str(st.int64(cType), "COMMUNICATION_TASK_INFO.taskType");
-        if (cOpId >= 0 && !st.isNull(cOpId))
-            info.opId = st.int64(cOpId);
-        info.argsRef = m_args->add(schema, row);
+        TaskInfo info{st.int64(plan.cTask), -1, 0, 0};
+        if (plan.cName >= 0)
+            info.nameId = names.str(st.int64(plan.cName), "COMPUTE_TASK_INFO.name");
+        if (plan.cType >= 0)
+            info.nameId = names.str(st.int64(plan.cType), "COMMUNICATION_TASK_INFO.taskType");
+        if (plan.cOpId >= 0 && !st.isNull(plan.cOpId))
+            info.opId = st.int64(plan.cOpId);
+        info.argsRef = args.add(static_cast<uint16_t>(plan.schema + variant), row);
         out.push_back(info);
-    });
+    };
+    QString error = forEachRow(st, plan.table, perRow, loadingThread ? nullptr : &db, &names.unknown);
     sortByKey(out, [](const TaskInfo& t) { return t.globalTaskId; });
     return error;
+}
+
+// The detail tables need nothing the host tables give, and TASK needs them all: when they are large,
+// a worker reads them over a second connection while this thread reads the host tables (SQLite's own
+// stepping is most of what a table costs, so a worker that only stepped rows paid little; whole
+// tables on each core do). The worker interns nothing: the table keys are interned here, in the
+// order one thread would, so the model is the same either way.
+QString MsprofDbReader::readHostAndDetailTables()
+{
+    using Step = QString (MsprofDbReader::*)();
+    const std::initializer_list<Step> hostSteps = {&MsprofDbReader::readCannApi,    &MsprofDbReader::readConnectionIds,
+                                                   &MsprofDbReader::readCallChains, &MsprofDbReader::readPytorchApi,
+                                                   &MsprofDbReader::readMstx,       &MsprofDbReader::readGcRecords,
+                                                   &MsprofDbReader::readCommOps};
+    const auto readHostTables = [&]() -> QString {
+        for (Step step : hostSteps)
+            if (QString error = (this->*step)(); !error.isEmpty())
+                return error;
+        return {};
+    };
+    const std::pair<const char*, std::vector<TaskInfo>*> tables[] = {{"COMPUTE_TASK_INFO", &m_compute},
+                                                                     {"COMMUNICATION_TASK_INFO", &m_comm},
+                                                                     {"COMMUNICATION_SCHEDULE_TASK_INFO", &m_schedule},
+                                                                     {"MEMCPY_INFO", &m_memcpy}};
+    // Names of the detail tables' ids here: resolved and interned as in every other table.
+    struct LoadingThreadNames {
+        MsprofDbReader& reader;
+        bool unknown = false; // (never set)
+        uint32_t str(int64_t v, const char* where) { return reader.str(v, where); }
+    };
+    // On the worker: look-ups only. An id it cannot resolve sets `unknown`, which ends its read; the
+    // tables are then read again here, where such ids are interned and reported.
+    struct WorkerNames {
+        const StringIdMap& ids;
+        StringIdMap::Cursor cursor;
+        bool unknown = false;
+        uint32_t str(int64_t v, const char*)
+        {
+            const uint32_t found = ids.find(v, cursor);
+            unknown = unknown || found == StringIdMap::kMissing;
+            return found == StringIdMap::kMissing ? 0 : found;
+        }
+    };
+    const auto readSerially = [&](const std::vector<TaskInfoPlan>* planned) -> QString {
+        for (size_t i = 0; i < std::size(tables); ++i) {
+            const TaskInfoPlan plan = planned ? (*planned)[i] : planTaskInfo(tables[i].first, *tables[i].second);
+            internKeys(plan);
+            LoadingThreadNames names{*this};
+            if (QString error = readTaskInfoRows(plan, m_db, *m_args, names, true); !error.isEmpty())
+                return error;
+        }
+        return {};
+    };
+
+    int64_t detailRows = 0;
+    for (const auto& [table, out] : tables)
+        detailRows += rowCount(table);
+    const bool parallel = loaderThreads() > 1 && detailRows >= parallelDetailRows() && sqlite3_threadsafe() != 0;
+    if (!parallel) {
+        if (QString error = readHostTables(); !error.isEmpty())
+            return error;
+        return readSerially(nullptr);
+    }
+
+    // Planned here; their warnings (a table without globalTaskId) and keys go after the host tables'.
+    const qsizetype warningsBefore = m_warnings.size();
+    std::vector<TaskInfoPlan> plans;
+    for (const auto& [table, out] : tables)
+        plans.push_back(planTaskInfo(table, *out));
+    const QStringList planWarnings = m_warnings.mid(warningsBefore);
+    m_warnings.resize(warningsBefore);
+    std::unique_ptr<RowArgs> workerArgs = m_args->emptyWithSchemas();
+    SqliteDatabase workerDb;
+    bool readHere = false; // an id the worker could not resolve (or no second connection)
+    QString hostError, workerError;
+    m_workerRows = 0;
+    uint64_t workerRows = 0;
+    runBoth(
+        true,
+        [&] {
+            if (!workerDb.open(m_file.path)) {
+                readHere = true;
+                return;
+            }
+            WorkerNames names{m_stringIds, {}, false};
+            for (const TaskInfoPlan& plan : plans) {
+                const size_t before = plan.out->size();
+                workerError = readTaskInfoRows(plan, workerDb, *workerArgs, names, false);
+                workerRows += plan.out->size() - before;
+                if (!workerError.isEmpty() || names.unknown)
+                    break;
+            }
+            readHere = names.unknown;
+        },
+        [&] { hostError = readHostTables(); });
+    m_rowsDone += static_cast<double>(workerRows);
+    m_workerRows = 0;
+    m_warnings += planWarnings;
+    if (!hostError.isEmpty())
+        return hostError;
+    if (readHere) {
+        for (const TaskInfoPlan& plan : plans)
+            plan.out->clear();
+        return readSerially(&plans);
+    }
+    if (!workerError.isEmpty())
+        return workerError;
+    const uint64_t shift = m_args->absorb(*workerArgs);
+    for (const TaskInfoPlan& plan : plans) {
+        internKeys(plan);
+        for (TaskInfo& info : *plan.out)
+            info.argsRef += shift;
+    }
+    return {};
 }
 
 // TASK: every device task on its stream lane. Kernel = has a COMPUTE_TASK_INFO row; CommTask = has a

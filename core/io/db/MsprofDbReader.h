@@ -9,6 +9,7 @@
 
 #include <QString>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <unordered_map>
@@ -27,6 +28,11 @@ public:
     QString read();
     // Removes every lane row, lane, rank and link read so far (after an exception).
     void rollback();
+
+    // From this many rows in the per-task detail tables on, a worker reads them while the loading
+    // thread reads the host tables (with loaderThreads() > 1). Tests set 0 to take that path with
+    // small files (the model must not change).
+    static int64_t& parallelDetailRows();
 
 private:
     // Result columns of a SELECT built from the columns a table really has (resolved by name).
@@ -71,7 +77,32 @@ private:
     QString readMstx();
     QString readGcRecords();
     QString readCommOps();
-    QString readTaskInfo(const char* table, std::vector<TaskInfo>& out);
+    // A per-task detail table (COMPUTE_TASK_INFO, ...): its SELECT and args schema, set up on the
+    // loading thread (plan), then its rows read there or on a worker (readTaskInfoRows).
+    struct TaskInfoColumn {
+        int column;
+        RowArgs::Type type;
+        const std::unordered_map<int64_t, uint32_t>* enumTable; // String columns: enum instead of STRING_IDS
+        int enumBit;       // its bit in a schema variant (below); -1: not an enum (or an empty enum table)
+        std::string where; // "TABLE.column" for warnings
+    };
+    struct TaskInfoPlan {
+        const char* table = nullptr;
+        std::vector<TaskInfo>* out = nullptr;
+        std::string sql; // empty: the table is absent or skipped
+        std::vector<TaskInfoColumn> columns;
+        std::vector<std::string> keys; // args keys, interned by internKeys()
+        int cTask = -1, cName = -1, cType = -1, cOpId = -1;
+        int enumColumns = 0;
+        uint16_t schema = 0; // with every enum value in its table; + bits of enum columns that hold numbers
+    };
+    TaskInfoPlan planTaskInfo(const char* table, std::vector<TaskInfo>& out);
+    void internKeys(const TaskInfoPlan& plan);
+    template <typename Names>
+    QString readTaskInfoRows(const TaskInfoPlan& plan, const SqliteDatabase& db, RowArgs& args, Names& names,
+                             bool loadingThread);
+    // The host tables (CANN_API ... COMMUNICATION_OP) and the detail tables, these on a worker when large.
+    QString readHostAndDetailTables();
     QString readTasks();
     void linkTorchFlows();
     QString readStepTime();
@@ -79,9 +110,13 @@ private:
     QString readCounters();
     void reportWarnings();
 
-    // Runs `perRow` for every row; checks cancel every 4096 rows and reports progress.
-    QString forEachRow(SqliteStatement& st, const char* table, const std::function<void()>& perRow);
-    QString readError(const char* table) const;
+    // Runs `perRow` for every row; checks cancel every 4096 rows and reports progress. On a worker
+    // thread (over its own connection `worker`): counts its rows into m_workerRows instead, reports
+    // nothing, and also ends (with no error) once `*stop` is set.
+    QString forEachRow(SqliteStatement& st, const char* table, const std::function<void()>& perRow,
+                       const SqliteDatabase* worker = nullptr, const bool* stop = nullptr);
+    QString readError(const char* table) const { return readError(m_db, table); }
+    QString readError(const SqliteDatabase& db, const char* table) const;
     QString cancelError() const;
     void beginPhase(const QString& phase) const;
 
@@ -125,6 +160,7 @@ private:
     std::map<std::string, int64_t> m_rowCounts;
     double m_rowsTotal = 1;
     double m_rowsDone = 0;
+    std::atomic<uint64_t> m_workerRows{0}; // rows a worker has read so far (progress)
     uint64_t m_endBeforeStart = 0;
     std::vector<std::string> m_endBeforeStartExamples;
     uint64_t m_missingOps = 0;

@@ -67,6 +67,34 @@ uint16_t RowArgs::addSchema(std::vector<Field> fields)
     return static_cast<uint16_t>(m_schemas.size() - 1);
 }
 
+void RowArgs::setKeys(uint16_t id, const std::vector<uint32_t>& keyIds)
+{
+    std::vector<Field>& fields = m_schemas[id];
+    for (size_t i = 0; i < fields.size() && i < keyIds.size(); ++i)
+        fields[i].keyId = keyIds[i];
+}
+
+std::unique_ptr<RowArgs> RowArgs::emptyWithSchemas() const
+{
+    auto copy = std::make_unique<RowArgs>(m_strings);
+    copy->m_schemas = m_schemas;
+    return copy;
+}
+
+uint64_t RowArgs::absorb(RowArgs& other)
+{
+    if (other.m_chunks.empty())
+        return 0;
+    // The other's chunks go after this one's last (partly used) chunk; its rows' chunk numbers move up.
+    const uint64_t shift = m_chunks.size() * kChunkBytes;
+    for (auto& chunk : other.m_chunks)
+        m_chunks.push_back(std::move(chunk));
+    m_used = other.m_used;
+    other.m_chunks.clear();
+    other.m_used = kChunkBytes;
+    return shift;
+}
+
 uint64_t RowArgs::add(uint16_t schemaId, const Row& row, uint64_t next)
 {
     // Worst case: schema + mask + 32 values of 10 bytes + next.

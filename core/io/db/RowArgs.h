@@ -27,6 +27,14 @@ public:
 
     uint16_t addSchema(std::vector<Field> fields);
     const std::vector<Field>& schema(uint16_t id) const { return m_schemas[id]; }
+    // Sets the keys of a schema added with placeholders (rows do not hold keys: add() needs only the
+    // types, args() reads the keys).
+    void setKeys(uint16_t id, const std::vector<uint32_t>& keyIds);
+
+    // Rows written on another thread: an empty store with this one's schemas, whose rows absorb()
+    // then moves over here. absorb() returns what to add to the references `other` gave its rows.
+    std::unique_ptr<RowArgs> emptyWithSchemas() const;
+    uint64_t absorb(RowArgs& other);
 
     // Values of one row being built: set() the fields that are present, then add().
     struct Row {

@@ -40,15 +40,30 @@ void StringIdMap::build()
 
 uint32_t StringIdMap::lookup(int64_t dbId) const
 {
+    return lookup(dbId, m_lastBlockKey, m_lastBlock);
+}
+
+uint32_t StringIdMap::find(int64_t dbId, Cursor& cursor) const
+{
+    if (dbId == kNone)
+        return 0;
+    const Block* block = static_cast<const Block*>(cursor.block);
+    const uint32_t found = lookup(dbId, cursor.blockKey, block);
+    cursor.block = block;
+    return found;
+}
+
+uint32_t StringIdMap::lookup(int64_t dbId, int64_t& blockKey, const Block*& block) const
+{
     const int64_t key = dbId >> kBlockBits;
-    const Block* b = m_lastBlock;
-    if (key != m_lastBlockKey || !b) {
+    const Block* b = block;
+    if (key != blockKey || !b) {
         auto it = m_blocks.find(key);
         if (it == m_blocks.end())
             return kMissing;
         b = &it->second;
-        m_lastBlock = b;
-        m_lastBlockKey = key;
+        block = b;
+        blockKey = key;
     }
     const auto low = static_cast<uint32_t>(dbId & ((1 << kBlockBits) - 1));
     if (!b->dense.empty())

@@ -24,6 +24,15 @@ public:
     // `where` names the column for the warning ("TASK.taskType"); unknown ids are interned.
     uint32_t resolve(int64_t dbId, StringTable& strings, const char* where);
     bool contains(int64_t dbId) const { return lookup(dbId) != kMissing; }
+
+    // For another thread, while this one may resolve(): the profile id of a known dbId (kNone: 0), or
+    // kMissing; interns nothing. `cursor` is the caller's own look-up cache.
+    static constexpr uint32_t kMissing = UINT32_MAX;
+    struct Cursor {
+        int64_t blockKey = INT64_MIN;
+        const void* block = nullptr;
+    };
+    uint32_t find(int64_t dbId, Cursor& cursor) const;
     size_t size() const { return m_count; }
 
     // Distinct ids that point nowhere (each is counted once, however many rows use it).
@@ -31,14 +40,14 @@ public:
     const std::vector<std::string>& unknownExamples() const { return m_examples; }
 
 private:
-    static constexpr uint32_t kMissing = UINT32_MAX;
     static constexpr int kBlockBits = 24;
-    uint32_t lookup(int64_t dbId) const;
-
     struct Block {
         std::vector<uint32_t> dense;                   // index = low bits, kMissing if absent
         std::unordered_map<uint32_t, uint32_t> sparse; // when dense would be mostly empty
     };
+    uint32_t lookup(int64_t dbId) const;
+    uint32_t lookup(int64_t dbId, int64_t& blockKey, const Block*& block) const;
+
     std::vector<std::pair<int64_t, uint32_t>> m_pending;
     std::unordered_map<int64_t, Block> m_blocks; // key: dbId >> kBlockBits
     mutable int64_t m_lastBlockKey = INT64_MIN;  // look-up cache: rows mostly hit one block
