@@ -139,6 +139,14 @@ private Q_SLOTS:
         QApplication::processEvents();
         // Click the Kind header: the rows follow the words shown.
         QHeaderView* header = table->table()->horizontalHeader();
+        // The narrow columns show their whole header, sort arrow included.
+        const auto headersFit = [&] {
+            for (const int c : {int(EventTableModel::Duration), int(EventTableModel::Start)})
+                if (table->table()->columnWidth(c) < header->sectionSizeHint(c))
+                    return false;
+            return true;
+        };
+        QVERIFY(headersFit());
         const QPoint kindHeader(header->sectionViewportPosition(EventTableModel::Kind) + 10, header->height() / 2);
         QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, kindHeader);
         QCOMPARE(header->sortIndicatorSection(), int(EventTableModel::Kind));
@@ -158,6 +166,7 @@ private Q_SLOTS:
                                             QStringLiteral("算子"), QStringLiteral("集合通信")}));
         QCOMPARE(table->eventAtRow(2), kernel);
         QCOMPARE(header->model()->headerData(EventTableModel::Kind, Qt::Horizontal).toString(), QStringLiteral("类型"));
+        QVERIFY(headersFit());
     }
 };
 

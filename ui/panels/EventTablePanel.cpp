@@ -81,6 +81,10 @@ void EventTablePanel::retranslate()
     m_filter->setPlaceholderText(tr("Filter by name…"));
     m_title->setText(m_titleText.isEmpty() ? tr("Select a step or a time range (Ctrl+drag)") : m_titleText);
     m_model->retranslate();
+    // The narrow columns at least as wide as their header with its sort arrow, in every language.
+    const QHeaderView* header = m_table->horizontalHeader();
+    for (const int column : {EventTableModel::Duration, EventTableModel::Start})
+        m_table->setColumnWidth(column, std::max(header->sectionSize(column), header->sectionSizeHint(column)));
     updateCount();
 }
 
