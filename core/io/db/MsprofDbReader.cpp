@@ -1115,7 +1115,7 @@ QString MsprofDbReader::readHostAndDetailTables()
     m_warnings += planWarnings;
     if (!hostError.isEmpty())
         return hostError;
-    if (readHere) {
+    if (readHere) { // (the rows read twice count twice: progress runs ahead, then waits at the end)
         for (const TaskInfoPlan& plan : plans)
             plan.out->clear();
         return readSerially(&plans);

@@ -45,12 +45,7 @@ uint32_t StringIdMap::lookup(int64_t dbId) const
 
 uint32_t StringIdMap::find(int64_t dbId, Cursor& cursor) const
 {
-    if (dbId == kNone)
-        return 0;
-    const Block* block = static_cast<const Block*>(cursor.block);
-    const uint32_t found = lookup(dbId, cursor.blockKey, block);
-    cursor.block = block;
-    return found;
+    return dbId == kNone ? 0 : lookup(dbId, cursor.blockKey, cursor.block);
 }
 
 uint32_t StringIdMap::lookup(int64_t dbId, int64_t& blockKey, const Block*& block) const

@@ -14,6 +14,8 @@ namespace dspark::db {
 // ids is a dense vector when it is dense enough and a hash map otherwise: a look-up per row is an
 // array access. Ids that point nowhere resolve to "<unknown string N>" and are counted once each.
 class StringIdMap {
+    struct Block;
+
 public:
     static constexpr int64_t kNone = 4294967295; // msprof's "no string"
 
@@ -30,7 +32,7 @@ public:
     static constexpr uint32_t kMissing = UINT32_MAX;
     struct Cursor {
         int64_t blockKey = INT64_MIN;
-        const void* block = nullptr;
+        const Block* block = nullptr;
     };
     uint32_t find(int64_t dbId, Cursor& cursor) const;
     size_t size() const { return m_count; }
