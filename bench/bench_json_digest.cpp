@@ -59,7 +59,7 @@ int main(int argc, char** argv)
         trace::loadTuning().maxParts = 64;
     }
     if (qEnvironmentVariableIsSet("DSPARK_DIGEST_DB_WORKER"))
-        db::MsprofDbReader::parallelDetailRows() =
+        db::MsprofDbReader::parallelRows() =
             qEnvironmentVariableIntValue("DSPARK_DIGEST_DB_WORKER") == 1 ? 0 : INT64_MAX;
     const bool argsText = qEnvironmentVariableIntValue("DSPARK_DIGEST_ARGS_TEXT") == 1;
     for (int a = 1; a < argc; ++a) {

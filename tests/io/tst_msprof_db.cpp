@@ -104,8 +104,8 @@ std::string modelText(const Profile& p)
     return out;
 }
 
-// A database loaded with its detail tables read on a worker (forced, whatever their size) or on the
-// loading thread alone; the phases it reported.
+// A database loaded with its detail tables and the second half of TASK read on a worker (forced,
+// whatever their size) or on the loading thread alone; the phases it reported.
 struct DetailLoad {
     LoadOutcome outcome;
     QStringList phases;
@@ -115,9 +115,9 @@ DetailLoad loadDetailTables(const QString& path, bool worker, const std::atomic<
                             const QString& cancelAt = {})
 {
     const int threads = loaderThreads();
-    const int64_t rows = db::MsprofDbReader::parallelDetailRows();
+    const int64_t rows = db::MsprofDbReader::parallelRows();
     loaderThreads() = worker ? 2 : 1;
-    db::MsprofDbReader::parallelDetailRows() = worker ? 0 : INT64_MAX;
+    db::MsprofDbReader::parallelRows() = worker ? 0 : INT64_MAX;
     DetailLoad load;
     LoadProgress progress(
         [&](double, const QString& phase) {
@@ -130,7 +130,7 @@ DetailLoad loadDetailTables(const QString& path, bool worker, const std::atomic<
         cancel);
     load.outcome = loadProfile(path.toStdString(), progress);
     loaderThreads() = threads;
-    db::MsprofDbReader::parallelDetailRows() = rows;
+    db::MsprofDbReader::parallelRows() = rows;
     return load;
 }
 
@@ -539,7 +539,7 @@ private Q_SLOTS:
         QVERIFY(profile.links.empty());
     }
 
-    void detailTablesReadOnAWorkerGiveTheSameModel()
+    void tablesReadOnASecondCoreGiveTheSameModel()
     {
         DSPARK_REQUIRE_REAL_DATA();
         QTemporaryDir dir;
@@ -616,12 +616,15 @@ private Q_SLOTS:
                      qPrintable(two.outcome.error));
         }
 
-        // Cancel while the worker reads: the load stops and nothing is left.
-        std::atomic<bool> cancel{false};
-        const DetailLoad cancelled = loadDetailTables(torchDbFixture(), true, &cancel, QStringLiteral("Reading CANN"));
-        QVERIFY(cancel);
-        QVERIFY(!cancelled.outcome.profile);
-        QCOMPARE(cancelled.outcome.error, QStringLiteral("Loading cancelled"));
+        // Cancel while the worker reads (the detail tables, then TASK's second half): the load stops and
+        // nothing is left.
+        for (const QString& phase : {QStringLiteral("Reading CANN"), QStringLiteral("Reading device tasks")}) {
+            std::atomic<bool> cancel{false};
+            const DetailLoad cancelled = loadDetailTables(torchDbFixture(), true, &cancel, phase);
+            QVERIFY(cancel);
+            QVERIFY(!cancelled.outcome.profile);
+            QCOMPARE(cancelled.outcome.error, QStringLiteral("Loading cancelled"));
+        }
     }
 
     void editedMsprofDbLoadsItsEdgeCases()

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <strings.h>
 #include <tuple>
 
@@ -75,6 +76,111 @@ std::string counterLabel(std::string_view s)
     return out;
 }
 
+// Rows a worker stepped for the loading thread, kept compact: per row the NULL flags of its columns,
+// then each non-NULL value as a zig-zag varint of its difference to the column's previous value (task
+// rows come in time order with ids that mostly count up, so most take a byte or two).
+class TaskStage {
+public:
+    static constexpr int kMaxColumns = 16;
+    // A staged row, read like the statement it came from.
+    struct Row {
+        int64_t value[kMaxColumns] = {};
+        uint32_t nulls = 0;
+        int64_t int64(int column) const { return column < 0 ? 0 : value[column]; }
+        bool isNull(int column) const { return column < 0 || (nulls >> column & 1); }
+    };
+
+    explicit TaskStage(int columns) : m_columns(std::min(columns, kMaxColumns)) {}
+    uint64_t rows() const { return m_rows; }
+
+    void append(const SqliteStatement& st)
+    {
+        if (m_blocks.empty() || m_used + kMaxRowBytes > kBlockBytes) {
+            m_blocks.emplace_back(new uint8_t[kBlockBytes]);
+            m_sizes.push_back(0);
+            m_used = 0;
+        }
+        uint8_t* p = m_blocks.back().get() + m_used;
+        uint8_t* const start = p;
+        uint32_t nulls = 0;
+        for (int c = 0; c < m_columns; ++c)
+            nulls |= st.isNull(c) ? 1u << c : 0;
+        p = put(p, nulls);
+        for (int c = 0; c < m_columns; ++c) {
+            if (nulls >> c & 1)
+                continue;
+            const int64_t v = st.int64(c);
+            p = put(p, zigzag(static_cast<int64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(m_last[c]))));
+            m_last[c] = v;
+        }
+        m_used += static_cast<size_t>(p - start);
+        m_sizes.back() = m_used;
+        ++m_rows;
+    }
+
+    // Calls f(row) for every staged row in order; false when the load was cancelled on the way.
+    template <typename F> bool forEach(F&& f, const LoadProgress& progress) const
+    {
+        Row row;
+        int64_t last[kMaxColumns] = {};
+        uint64_t n = 0;
+        for (size_t b = 0; b < m_blocks.size(); ++b) {
+            const uint8_t* p = m_blocks[b].get();
+            const uint8_t* const end = p + m_sizes[b];
+            while (p < end) {
+                uint64_t v = 0;
+                p = get(p, v);
+                row.nulls = static_cast<uint32_t>(v);
+                for (int c = 0; c < m_columns; ++c) {
+                    if (row.nulls >> c & 1) {
+                        row.value[c] = 0;
+                        continue;
+                    }
+                    p = get(p, v);
+                    last[c] = static_cast<int64_t>(static_cast<uint64_t>(last[c]) + static_cast<uint64_t>(unzigzag(v)));
+                    row.value[c] = last[c];
+                }
+                f(row);
+                if ((++n & 4095) == 0 && progress.cancelled())
+                    return false;
+            }
+        }
+        return true;
+    }
+
+private:
+    static constexpr size_t kBlockBytes = size_t(1) << 20;
+    static constexpr size_t kMaxRowBytes = 5 + kMaxColumns * 10;
+    static uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
+    static int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
+    static uint8_t* put(uint8_t* p, uint64_t v)
+    {
+        while (v >= 0x80) {
+            *p++ = static_cast<uint8_t>(v | 0x80);
+            v >>= 7;
+        }
+        *p++ = static_cast<uint8_t>(v);
+        return p;
+    }
+    static const uint8_t* get(const uint8_t* p, uint64_t& v)
+    {
+        v = 0;
+        for (int shift = 0;; shift += 7) {
+            const uint8_t byte = *p++;
+            v |= uint64_t(byte & 0x7f) << shift;
+            if (!(byte & 0x80))
+                return p;
+        }
+    }
+
+    int m_columns;
+    int64_t m_last[kMaxColumns] = {};
+    std::vector<std::unique_ptr<uint8_t[]>> m_blocks;
+    std::vector<size_t> m_sizes;
+    size_t m_used = 0;
+    uint64_t m_rows = 0;
+};
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -102,6 +208,7 @@ public:
         }
         return -1;
     }
+    int columnCount() const { return static_cast<int>(m_select.size()); }
     // Actual column name of a result column ("blockDim" or "blockNum").
     const std::string& name(int column) const { return m_names[column]; }
     std::string sql(const std::string& suffix = {}) const
@@ -132,7 +239,7 @@ MsprofDbReader::MsprofDbReader(const ScannedFile& file, Profile& profile, const 
     takeSnapshot();
 }
 
-int64_t& MsprofDbReader::parallelDetailRows()
+int64_t& MsprofDbReader::parallelRows()
 {
     static int64_t rows = 20000;
     return rows;
@@ -1072,7 +1179,7 @@ QString MsprofDbReader::readHostAndDetailTables()
     int64_t detailRows = 0;
     for (const auto& [table, out] : tables)
         detailRows += rowCount(table);
-    const bool parallel = loaderThreads() > 1 && detailRows >= parallelDetailRows() && sqlite3_threadsafe() != 0;
+    const bool parallel = loaderThreads() > 1 && detailRows >= parallelRows() && sqlite3_threadsafe() != 0;
     if (!parallel) {
         if (QString error = readHostTables(); !error.isEmpty())
             return error;
@@ -1187,19 +1294,30 @@ QString MsprofDbReader::readTasks()
            commOpHint = 0;
     uint64_t lastLaneKey = UINT64_MAX;
     uint32_t lastLane = 0;
-    SqliteStatement st = q.prepare();
+    // A large table is read in two halves by rowid: a worker steps the second half's rows (SQLite's
+    // stepping is most of what a row costs) into a compact stage while this thread reads and places the
+    // first; then this thread places the staged rows. Rows are placed in the order one thread would.
+    int64_t splitAfter = INT64_MAX; // rows with a rowid above it go through the stage
+    if (loaderThreads() > 1 && total >= static_cast<double>(parallelRows()) && sqlite3_threadsafe() != 0) {
+        SqliteStatement range(m_db.handle(), "SELECT min(rowid), max(rowid) FROM " + SqliteDatabase::quote("TASK"));
+        if (range.ok() && range.step() == SQLITE_ROW && !range.isNull(0) && range.int64(1) > range.int64(0))
+            splitAfter = range.int64(0) + (range.int64(1) - range.int64(0)) / 2;
+    }
+    const bool split = splitAfter != INT64_MAX;
+    const std::string firstHalf = split ? " WHERE rowid <= " + std::to_string(splitAfter) : std::string();
+    const std::string secondHalf = " WHERE rowid > " + std::to_string(splitAfter);
     RowArgs::Row row;
-    QString error = forEachRow(st, "TASK", [&] {
-        const int64_t device = cDevice >= 0 ? st.int64(cDevice) : std::max<int64_t>(m_primaryDevice, 0);
-        const int64_t stream = st.int64(cStream);
+    const auto placeTask = [&](const auto& in) {
+        const int64_t device = cDevice >= 0 ? in.int64(cDevice) : std::max<int64_t>(m_primaryDevice, 0);
+        const int64_t stream = in.int64(cStream);
         const uint64_t laneKey = (static_cast<uint64_t>(device) << 32) ^ static_cast<uint64_t>(stream & 0xffffffff);
         if (laneKey != lastLaneKey) {
             auto share = shares.find(laneKey);
             lastLane = deviceLane(device, stream, share == shares.end() ? 0 : share->second * total);
             lastLaneKey = laneKey;
         }
-        const int64_t globalTaskId = st.isNull(cTask) ? -1 : st.int64(cTask);
-        const TypeInfo& type = typeInfo(st.int64(cType));
+        const int64_t globalTaskId = in.isNull(cTask) ? -1 : in.int64(cTask);
+        const TypeInfo& type = typeInfo(in.int64(cType));
         uint32_t name;
         EventKind kind;
         uint64_t detail = 0;
@@ -1223,21 +1341,21 @@ QString MsprofDbReader::readTasks()
             if (const TaskInfo* m = findSorted(m_memcpy, globalTaskId, memcpyHint, key))
                 detail = m->argsRef;
         }
-        const int64_t conn = st.isNull(cConn) ? -1 : st.int64(cConn);
+        const int64_t conn = in.isNull(cConn) ? -1 : in.int64(cConn);
         row.clear();
         row.set(0, type.name);
         row.set(1, stream);
         for (auto [field, column] : {std::pair{2, cTaskId}, {3, cContext}, {4, cModel}})
-            if (!st.isNull(column) && !isNoneId(st.int64(column)))
-                row.set(field, st.int64(column));
+            if (!in.isNull(column) && !isNoneId(in.int64(column)))
+                row.set(field, in.int64(column));
         if (globalTaskId >= 0)
             row.set(5, globalTaskId);
         if (!isNoneId(conn))
             row.set(6, conn);
         row.set(7, device);
-        const TimeNs start = st.int64(cStart);
+        const TimeNs start = in.int64(cStart);
         const uint32_t index =
-            m_profile.lanes[lastLane].append(start, duration(start, st.int64(cEnd), "TASK"), name, kind,
+            m_profile.lanes[lastLane].append(start, duration(start, in.int64(cEnd), "TASK"), name, kind,
                                              isNoneId(conn) ? -1 : conn, argsRef(m_args->add(schema, row, detail)));
         const EventRef task{lastLane, index};
 
@@ -1264,8 +1382,37 @@ QString MsprofDbReader::readTasks()
             else if (++m_missingOps == 1)
                 m_missingOpExample = comm->opId;
         }
-    });
-    return error;
+    };
+    QString error, workerError;
+    TaskStage stage(q.columnCount());
+    SqliteDatabase workerDb;
+    bool staged = false; // (else the second half is read here)
+    m_workerRows = 0;
+    runBoth(
+        split,
+        [&] {
+            if (!split || !workerDb.open(m_file.path))
+                return;
+            staged = true;
+            SqliteStatement rest(workerDb.handle(), q.sql(secondHalf));
+            workerError = forEachRow(
+                rest, "TASK", [&] { stage.append(rest); }, &workerDb);
+        },
+        [&] {
+            SqliteStatement st = q.prepare(firstHalf);
+            error = forEachRow(st, "TASK", [&] { placeTask(st); });
+        });
+    m_rowsDone += static_cast<double>(stage.rows());
+    m_workerRows = 0;
+    if (!error.isEmpty())
+        return error;
+    if (!workerError.isEmpty())
+        return workerError;
+    if (split && !staged) {
+        SqliteStatement rest = q.prepare(secondHalf);
+        return forEachRow(rest, "TASK", [&] { placeTask(rest); });
+    }
+    return stage.forEach([&](const TaskStage::Row& r) { placeTask(r); }, m_progress) ? QString() : cancelError();
 }
 
 // PyTorch rows that share a CONNECTION_IDS connection id but reach no device task are host-side flows:

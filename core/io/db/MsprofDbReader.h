@@ -29,10 +29,11 @@ public:
     // Removes every lane row, lane, rank and link read so far (after an exception).
     void rollback();
 
-    // From this many rows in the per-task detail tables on, a worker reads them while the loading
-    // thread reads the host tables (with loaderThreads() > 1). Tests set 0 to take that path with
-    // small files (the model must not change).
-    static int64_t& parallelDetailRows();
+    // From this many rows on (in the per-task detail tables together, or in TASK), a second core reads
+    // them: the detail tables while the loading thread reads the host tables, the second half of TASK
+    // while it places the first (with loaderThreads() > 1). Tests set 0 to take those paths with small
+    // files (the model must not change).
+    static int64_t& parallelRows();
 
 private:
     // Result columns of a SELECT built from the columns a table really has (resolved by name).
