@@ -605,6 +605,17 @@ private Q_SLOTS:
             QVERIFY(two.outcome.profile->warnings[0].contains(QStringLiteral("COMPUTE_TASK_INFO.name=88888")));
         }
 
+        // A column named "rowid" hides the rowid (half of it NULL here): TASK is not split by it.
+        const QString rowidColumn = copyTo("rowid");
+        QVERIFY(execSql(rowidColumn, QStringLiteral("ALTER TABLE TASK ADD COLUMN rowid INTEGER;"
+                                                    "UPDATE TASK SET rowid = _rowid_ WHERE _rowid_ % 2 = 0;")));
+        {
+            const DetailLoad one = loadDetailTables(rowidColumn, false), two = loadDetailTables(rowidColumn, true);
+            QVERIFY(one.outcome.profile && two.outcome.profile);
+            QCOMPARE(two.outcome.profile->stats().deviceTasks, uint64_t(552));
+            QCOMPARE(modelText(*two.outcome.profile), modelText(*one.outcome.profile));
+        }
+
         // A detail table the worker cannot read: the load fails with the table named, as on one thread.
         const QString corrupt = copyTo("corrupt");
         QVERIFY(corruptTable(corrupt, QStringLiteral("COMPUTE_TASK_INFO")));

@@ -209,6 +209,13 @@ public:
         return -1;
     }
     int columnCount() const { return static_cast<int>(m_select.size()); }
+    // Whether the table has a column of this name (any case).
+    bool hasColumn(std::string_view name) const
+    {
+        return std::any_of(m_columns.begin(), m_columns.end(), [&](const std::string& c) {
+            return c.size() == name.size() && strncasecmp(c.data(), name.data(), c.size()) == 0;
+        });
+    }
     // Actual column name of a result column ("blockDim" or "blockNum").
     const std::string& name(int column) const { return m_names[column]; }
     std::string sql(const std::string& suffix = {}) const
@@ -1298,7 +1305,10 @@ QString MsprofDbReader::readTasks()
     // stepping is most of what a row costs) into a compact stage while this thread reads and places the
     // first; then this thread places the staged rows. Rows are placed in the order one thread would.
     int64_t splitAfter = INT64_MAX; // rows with a rowid above it go through the stage
-    if (loaderThreads() > 1 && total >= static_cast<double>(parallelRows()) && sqlite3_threadsafe() != 0) {
+    // (Not when a column is named like the rowid: then the name means the column.)
+    const bool rowidIsRowid = !q.hasColumn("rowid") && !q.hasColumn("_rowid_") && !q.hasColumn("oid");
+    if (loaderThreads() > 1 && total >= static_cast<double>(parallelRows()) && sqlite3_threadsafe() != 0 &&
+        rowidIsRowid && q.columnCount() <= TaskStage::kMaxColumns) {
         SqliteStatement range(m_db.handle(), "SELECT min(rowid), max(rowid) FROM " + SqliteDatabase::quote("TASK"));
         if (range.ok() && range.step() == SQLITE_ROW && !range.isNull(0) && range.int64(1) > range.int64(0))
             splitAfter = range.int64(0) + (range.int64(1) - range.int64(0)) / 2;
