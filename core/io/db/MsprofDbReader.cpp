@@ -1,5 +1,7 @@
 #include "io/db/MsprofDbReader.h"
 
+#include "io/db/Varint.h"
+
 #include "util/Parallel.h"
 
 #include <QCoreApplication>
@@ -105,12 +107,12 @@ public:
         uint32_t nulls = 0;
         for (int c = 0; c < m_columns; ++c)
             nulls |= st.isNull(c) ? 1u << c : 0;
-        p = put(p, nulls);
+        p = putVarint(p, nulls);
         for (int c = 0; c < m_columns; ++c) {
             if (nulls >> c & 1)
                 continue;
             const int64_t v = st.int64(c);
-            p = put(p, zigzag(static_cast<int64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(m_last[c]))));
+            p = putVarint(p, zigzag(static_cast<int64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(m_last[c]))));
             m_last[c] = v;
         }
         m_used += static_cast<size_t>(p - start);
@@ -129,14 +131,14 @@ public:
             const uint8_t* const end = p + m_sizes[b];
             while (p < end) {
                 uint64_t v = 0;
-                p = get(p, v);
+                p = getVarint(p, end, v);
                 row.nulls = static_cast<uint32_t>(v);
                 for (int c = 0; c < m_columns; ++c) {
                     if (row.nulls >> c & 1) {
                         row.value[c] = 0;
                         continue;
                     }
-                    p = get(p, v);
+                    p = getVarint(p, end, v);
                     last[c] = static_cast<int64_t>(static_cast<uint64_t>(last[c]) + static_cast<uint64_t>(unzigzag(v)));
                     row.value[c] = last[c];
                 }
@@ -151,27 +153,6 @@ public:
 private:
     static constexpr size_t kBlockBytes = size_t(1) << 20;
     static constexpr size_t kMaxRowBytes = 5 + kMaxColumns * 10;
-    static uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
-    static int64_t unzigzag(uint64_t v) { return static_cast<int64_t>(v >> 1) ^ -static_cast<int64_t>(v & 1); }
-    static uint8_t* put(uint8_t* p, uint64_t v)
-    {
-        while (v >= 0x80) {
-            *p++ = static_cast<uint8_t>(v | 0x80);
-            v >>= 7;
-        }
-        *p++ = static_cast<uint8_t>(v);
-        return p;
-    }
-    static const uint8_t* get(const uint8_t* p, uint64_t& v)
-    {
-        v = 0;
-        for (int shift = 0;; shift += 7) {
-            const uint8_t byte = *p++;
-            v |= uint64_t(byte & 0x7f) << shift;
-            if (!(byte & 0x80))
-                return p;
-        }
-    }
 
     int m_columns;
     int64_t m_last[kMaxColumns] = {};
