@@ -97,12 +97,11 @@ public:
 
     void append(const SqliteStatement& st)
     {
-        if (m_blocks.empty() || m_used + kMaxRowBytes > kBlockBytes) {
+        if (m_blocks.empty() || m_sizes.back() + kMaxRowBytes > kBlockBytes) {
             m_blocks.emplace_back(new uint8_t[kBlockBytes]);
             m_sizes.push_back(0);
-            m_used = 0;
         }
-        uint8_t* p = m_blocks.back().get() + m_used;
+        uint8_t* p = m_blocks.back().get() + m_sizes.back();
         uint8_t* const start = p;
         uint32_t nulls = 0;
         for (int c = 0; c < m_columns; ++c)
@@ -115,8 +114,7 @@ public:
             p = putVarint(p, zigzag(static_cast<int64_t>(static_cast<uint64_t>(v) - static_cast<uint64_t>(m_last[c]))));
             m_last[c] = v;
         }
-        m_used += static_cast<size_t>(p - start);
-        m_sizes.back() = m_used;
+        m_sizes.back() += static_cast<size_t>(p - start);
         ++m_rows;
     }
 
@@ -157,8 +155,7 @@ private:
     int m_columns;
     int64_t m_last[kMaxColumns] = {};
     std::vector<std::unique_ptr<uint8_t[]>> m_blocks;
-    std::vector<size_t> m_sizes;
-    size_t m_used = 0;
+    std::vector<size_t> m_sizes; // bytes used in each block
     uint64_t m_rows = 0;
 };
 
@@ -176,14 +173,11 @@ public:
         std::string_view all(alternatives);
         while (!all.empty()) {
             const size_t bar = all.find('|');
-            const std::string_view name = all.substr(0, bar);
-            for (const std::string& c : m_columns) {
-                if (c.size() == name.size() && strncasecmp(c.data(), name.data(), c.size()) == 0) {
-                    const std::string q = SqliteDatabase::quote(c);
-                    m_select.push_back(castInteger ? "CAST(" + q + " AS INTEGER)" : q);
-                    m_names.push_back(c);
-                    return static_cast<int>(m_select.size() - 1);
-                }
+            if (const std::string* c = column(all.substr(0, bar))) {
+                const std::string q = SqliteDatabase::quote(*c);
+                m_select.push_back(castInteger ? "CAST(" + q + " AS INTEGER)" : q);
+                m_names.push_back(*c);
+                return static_cast<int>(m_select.size() - 1);
             }
             all = bar == std::string_view::npos ? std::string_view() : all.substr(bar + 1);
         }
@@ -191,22 +185,17 @@ public:
     }
     int columnCount() const { return static_cast<int>(m_select.size()); }
     // Whether the table has a column of this name (any case).
-    bool hasColumn(std::string_view name) const
-    {
-        return std::any_of(m_columns.begin(), m_columns.end(), [&](const std::string& c) {
-            return c.size() == name.size() && strncasecmp(c.data(), name.data(), c.size()) == 0;
-        });
-    }
+    bool hasColumn(std::string_view name) const { return column(name) != nullptr; }
     // Actual column name of a result column ("blockDim" or "blockNum").
     const std::string& name(int column) const { return m_names[column]; }
     std::string sql(const std::string& suffix = {}) const
     {
-        std::string sql = "SELECT ";
+        std::string text = "SELECT ";
         for (size_t i = 0; i < m_select.size(); ++i)
-            sql += (i ? ", " : "") + m_select[i];
+            text += (i ? ", " : "") + m_select[i];
         if (m_select.empty())
-            sql += "1";
-        return sql + " FROM " + SqliteDatabase::quote(m_table) + suffix;
+            text += "1";
+        return text + " FROM " + SqliteDatabase::quote(m_table) + suffix;
     }
     SqliteStatement prepare(const std::string& suffix = {}) const
     {
@@ -214,6 +203,15 @@ public:
     }
 
 private:
+    // The table's column of this name (any case), or null.
+    const std::string* column(std::string_view name) const
+    {
+        for (const std::string& c : m_columns)
+            if (c.size() == name.size() && strncasecmp(c.data(), name.data(), c.size()) == 0)
+                return &c;
+        return nullptr;
+    }
+
     const SqliteDatabase& m_db;
     std::string m_table;
     std::vector<std::string> m_columns;
