@@ -101,14 +101,10 @@ FlowMatcher::FlowMatcher(size_t expectedStarts, std::vector<uint8_t> idShifts) :
     m_table.assign(size, Entry{});
 }
 
-// Slot of a flow id. Ids of one category usually count up (connection ids, async_npu ids), and a
-// flow's finish follows its start closely in the file: 8 consecutive ids share one run of slots (two
-// cache lines), so the recent flows' slots stay in the cache. The runs themselves are spread by a
-// full mix (ids that are multiples of a power of two do not pile up). Longer runs cluster: with 64
-// ids a run, runs overlapped so much that a look-up probed 30 slots on average (the 1 GB trace: match
-// 104-169 ms); with 8, 4.7 slots (80-103 ms); with none, 1.5 slots but a cache miss each (150-181 ms).
-// Ids that count in larger steps (async_npu: nanoseconds) are first shifted to count by about one;
-// unshifted, each had a run of its own (the 1 GB trace's match: 91-100 ms instead of 82-92, cold).
+// Slot of a flow id. Ids of one category usually count up and a flow's finish follows its start
+// closely, so 8 consecutive ids share one run of slots (two cache lines) and recent flows stay cached;
+// the runs are spread by a full mix. Longer runs cluster, shorter ones miss the cache (docs/performance.md,
+// "History"). Ids that count in larger steps (async_npu: nanoseconds) are first shifted to count by ~one.
 uint64_t FlowMatcher::hash(uint32_t category, uint8_t kind, uint64_t id, uint8_t shift)
 {
     const uint64_t scaled = id >> shift;
