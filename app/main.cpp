@@ -1,5 +1,6 @@
 // dspark-timeline: with a sub-command it runs headless (no display needed); without one it opens
 // the main window, optionally on a path given on the command line.
+#include "SelfCheck.h"
 #include "cli/CliCommand.h"
 #include "demo/DemoCache.h"
 #include "util/Translations.h"
@@ -28,9 +29,15 @@ static void quietMessageHandler(QtMsgType type, const QMessageLogContext& contex
 
 static void printHelp()
 {
-    std::string text = "DSpark Timeline " + std::string(DSPARK_VERSION) +
-                       "\n\nusage:\n  dspark-timeline [PATH]            open the viewer (on PATH, a profile folder or "
-                       "file)\n  dspark-timeline --demo            open the viewer on the embedded demo profile\n";
+    std::string text =
+        "DSpark Timeline " + std::string(DSPARK_VERSION) +
+        "\n\nusage:\n  dspark-timeline [PATH|URI]        open the viewer (on PATH, a profile folder or "
+        "file, or its file:// URI)\n  dspark-timeline --demo            open the viewer on the embedded demo profile\n"
+        "  dspark-timeline --self-check [--demo|PATH]\n      " +
+        QCoreApplication::translate("cli", "Open the viewer, wait for the profile, print what the "
+                                           "window shows as JSON and quit (checks an installation)")
+            .toStdString() +
+        "\n";
     for (const cli::Command& c : cli::commands())
         text += "  dspark-timeline " + std::string(c.usage) + "\n      " +
                 QCoreApplication::translate("cli", c.summary).toStdString() + "\n";
@@ -73,10 +80,19 @@ int main(int argc, char** argv)
     }
 
     QApplication app(argc, argv);
+    // Wayland matches the window with the installed desktop file (and so its icon) by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral(DSPARK_APP_ID));
     installTranslations();
     ui::MainWindow window;
-    window.show();
     const QStringList args = app.arguments().mid(1);
+    if (args.contains(QLatin1String("--self-check"))) {
+        if (args.size() < 2) {
+            cli::printError(QCoreApplication::translate("cli", "usage: dspark-timeline --self-check [--demo|PATH]"));
+            return 2;
+        }
+        watchSelfCheck(window);
+    }
+    window.show();
     if (first == QLatin1String("--demo")) {
         // The embedded demo: written once into the cache folder, then reused.
         const demo::DemoCacheResult cached = demo::ensureCachedDemo(QStringLiteral(DSPARK_VERSION));

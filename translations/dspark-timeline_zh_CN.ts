@@ -244,6 +244,13 @@
         </message>
     </context>
     <context>
+        <name>CommandLine</name>
+        <message>
+            <source>%1: not a file on this computer (only local files and folders can be opened)</source>
+            <translation>%1：不是本机上的文件（只能打开本机的文件和文件夹）</translation>
+        </message>
+    </context>
+    <context>
         <name>CriticalPath</name>
         <message>
             <source>Draft</source>
@@ -1651,6 +1658,14 @@
         <message>
             <source>not measurable</source>
             <translation>不可测量</translation>
+        </message>
+        <message>
+            <source>Open the viewer, wait for the profile, print what the window shows as JSON and quit (checks an installation)</source>
+            <translation>打开查看器，等待性能数据加载完毕，以 JSON 打印窗口显示的内容后退出（用于检查安装）</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline --self-check [--demo|PATH]</source>
+            <translation>用法：dspark-timeline --self-check [--demo|PATH]</translation>
         </message>
     </context>
     <context>

@@ -18,6 +18,7 @@
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
 #include "timeline/UndoHistory.h"
+#include "util/CommandLinePath.h"
 #include "util/Translations.h"
 
 #include <QAction>
@@ -526,7 +527,12 @@ void MainWindow::openFromCommandLine(const QStringList& args)
             return;
         }
         if (!a.startsWith(QLatin1Char('-'))) {
-            openPath(a);
+            QString error;
+            const QString path = localPathFromArgument(a, &error);
+            if (path.isEmpty())
+                onLoadFinished(nullptr, error, false, a); // the same message box as a failed load
+            else
+                openPath(path);
             return;
         }
     }

@@ -45,7 +45,7 @@ public:
     void openPath(const QString& path);
     // Writes (once) and opens the embedded demo profile, in the background.
     void openDemo();
-    // Handles the GUI's command line: a path, `--demo`, or nothing.
+    // Handles the GUI's command line: a path or a file:// URI, `--demo`, or nothing.
     void openFromCommandLine(const QStringList& args);
     void cancelLoading();
     bool isLoading() const;

@@ -1,15 +1,17 @@
 #include "util/Translations.h"
 
 #include <QCoreApplication>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
 
 namespace dspark {
 
+static QTranslator* appTranslator = nullptr;
+static QTranslator* qtTranslator = nullptr;
+
 QString installTranslations(const QString& localeName)
 {
-    static QTranslator* appTranslator = nullptr;
-    static QTranslator* qtTranslator = nullptr;
     for (QTranslator** t : {&appTranslator, &qtTranslator}) {
         if (*t) {
             QCoreApplication::removeTranslator(*t);
@@ -29,13 +31,24 @@ QString installTranslations(const QString& localeName)
     QCoreApplication::installTranslator(translator);
     appTranslator = translator;
     auto* qt = new QTranslator;
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QStringLiteral("/usr/share/qt6/translations"))) {
+    // Qt's own strings (standard buttons, file dialogs): where this Qt keeps them, whatever the prefix.
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
         qtTranslator = qt;
     } else {
         delete qt;
     }
     return locale.name();
+}
+
+QStringList installedTranslationFiles()
+{
+    QStringList files;
+    for (const QTranslator* t : {appTranslator, qtTranslator})
+        if (t)
+            files << t->filePath();
+    return files;
 }
 
 } // namespace dspark
