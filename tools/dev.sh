@@ -3,6 +3,8 @@
 #   tools/dev.sh demo   install dependencies, build, open the viewer on the embedded demo profile
 #   tools/dev.sh test   install dependencies, build, run the whole test suite offscreen
 #   tools/dev.sh build  install dependencies and build only
+#   tools/dev.sh package  build the program alone and its Debian package (BUILD_DIR/dspark-timeline_*.deb)
+#   tools/dev.sh install  the same, then install the package with apt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-build}
@@ -13,29 +15,38 @@ PACKAGES=(build-essential cmake ninja-build pkg-config
   libqt6opengl6-dev libxkbcommon-dev libgl1-mesa-dev
   libsqlite3-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev
   fonts-noto-cjk xvfb xauth)
+# Making the Debian package (dpkg-shlibdeps, CPack's `file`), and checking it in the test suite.
+PACKAGE_TOOLS=(dpkg-dev file)
+CHECK_TOOLS=(desktop-file-utils appstream lintian shared-mime-info qt6-translations-l10n)
+
+sudo_if_needed() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
 
 install_deps() {
-  local missing=()
-  for p in "${PACKAGES[@]}"; do
+  local wanted=("${PACKAGES[@]}" "$@") missing=()
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -gt 0 ]; then
-    local SUDO=""
-    [ "$(id -u)" -eq 0 ] || SUDO=sudo
-    $SUDO apt-get update
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${PACKAGES[@]}"
+    sudo_if_needed apt-get update
+    DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y --no-install-recommends "${wanted[@]}"
   fi
 }
 
-build() {
+configure() {
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release
+}
+
+build() {
+  configure
   cmake --build "$BUILD_DIR" -j"$(nproc)"
 }
 
 case "$mode" in
   build) install_deps; build ;;
   test)
-    install_deps; build
+    install_deps "${PACKAGE_TOOLS[@]}" "${CHECK_TOOLS[@]}"; build
     cd "$BUILD_DIR"
     QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j"$(nproc)"
     ;;
@@ -47,5 +58,18 @@ case "$mode" in
     fi
     exec "$BUILD_DIR/app/dspark-timeline" --demo
     ;;
-  *) echo "usage: tools/dev.sh demo|test|build" >&2; exit 2 ;;
+  package|install)
+    install_deps "${PACKAGE_TOOLS[@]}"; configure
+    cmake --build "$BUILD_DIR" -j"$(nproc)" --target dspark-timeline dspark-desktop-files
+    rm -f "$BUILD_DIR"/dspark-timeline_*.deb
+    (cd "$BUILD_DIR" && cpack -G DEB)
+    deb=$(ls "$BUILD_DIR"/dspark-timeline_*.deb)
+    if [ "$mode" = install ]; then
+      # apt resolves the dependencies the package names (Qt 6, SQLite, simdjson, zlib).
+      DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y "$(realpath "$deb")"
+    else
+      echo "Built $deb; install it with: apt install ./$deb" >&2
+    fi
+    ;;
+  *) echo "usage: tools/dev.sh demo|test|build|package|install" >&2; exit 2 ;;
 esac
