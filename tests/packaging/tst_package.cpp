@@ -359,6 +359,28 @@ private Q_SLOTS:
         QCOMPARE(doc["files"][0]["loaded"].get<bool>(), true);
     }
 
+    void installedHeadlessCommandsNeedNoDisplay()
+    {
+        REQUIRE_PACKAGE();
+        const QStringList env = sessionWithoutDisplay()
+                                << QStringLiteral("LC_ALL=C.UTF-8") << QStringLiteral("LANGUAGE=en");
+        const QString demo = scratch(QStringLiteral("demo profile"));
+        const Run written = run(installedBinary(),
+                                {QStringLiteral("demo"), demo, QStringLiteral("--steps"), QStringLiteral("20")}, env);
+        QVERIFY2(written.exitCode == 0, qPrintable(describe(written)));
+        const Run analyzed = run(installedBinary(), {QStringLiteral("analyze"), demo, QStringLiteral("--json")}, env);
+        QVERIFY2(analyzed.exitCode == 0 && analyzed.err.isEmpty(), qPrintable(describe(analyzed)));
+        QVERIFY(json::parse(analyzed.out.toStdString(), nullptr, false).is_object());
+        // export paints with QtGui: it must pick the offscreen platform by itself.
+        const QString png = scratch(QStringLiteral("step.png"));
+        const Run exported = run(installedBinary(),
+                                 {QStringLiteral("export"), demo, QStringLiteral("--step"), QStringLiteral("1209"),
+                                  QStringLiteral("--width"), QStringLiteral("800"), QStringLiteral("--out"), png},
+                                 env);
+        QVERIFY2(exported.exitCode == 0 && exported.err.isEmpty(), qPrintable(describe(exported)));
+        QCOMPARE(QImage(png).width(), 800);
+    }
+
     void installedWindowSpeaksChineseOnTheDemo()
     {
         REQUIRE_PACKAGE();
