@@ -140,6 +140,10 @@
             <translation>正在解压</translation>
         </message>
         <message>
+            <source>%1: not loaded: %2</source>
+            <translation>%1：未加载：%2</translation>
+        </message>
+        <message>
             <source>%1: the compressed file is damaged (%2); nothing was loaded</source>
             <translation>%1：压缩文件已损坏（%2）；未加载任何内容</translation>
         </message>
@@ -371,6 +375,14 @@
             <translation>gzip 数据在压缩数据第 %1 字节处损坏</translation>
         </message>
         <message>
+            <source>it inflates to more than %1 times its size (%2 MB), like a gzip bomb</source>
+            <translation>解压后超过其大小的 %1 倍（%2 MB），疑似 gzip 炸弹</translation>
+        </message>
+        <message>
+            <source>it inflates to more than %1 MB</source>
+            <translation>解压后超过 %1 MB</translation>
+        </message>
+        <message>
             <source>truncated gzip data</source>
             <translation>gzip 数据不完整</translation>
         </message>
@@ -584,6 +596,10 @@
             <translation>%1：无法读取表 %2（%3）</translation>
         </message>
         <message>
+            <source>%1: %2 holds text where numbers belong (%3, e.g. "%4"); those values are read as 0</source>
+            <translation>%1：%2 的数值列中含有文本（%3，例如“%4”）；这些值按 0 读取</translation>
+        </message>
+        <message>
             <source>%1: no STRING_IDS table; names are shown as string ids</source>
             <translation>%1：没有 STRING_IDS 表；名称将显示为字符串 ID</translation>
         </message>
@@ -628,9 +644,30 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%1: more than %2 rows share a connection id (e.g. %3); %n link(s) past them are not drawn</source>
+            <translation>
+                <numerusform>%1：超过 %2 行共用同一个连接 ID（例如 %3）；其余 %n 条关联未绘制</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: %n row(s) last longer than the time range can hold (e.g. %2); drawn with zero duration</source>
+            <translation>
+                <numerusform>%1：%n 行的时长超出时间范围所能表示的值（例如 %2）；按零时长绘制</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%1: %n communication sub-task(s) refer to an HCCL op missing from COMMUNICATION_OP (e.g. opId %2); they are not linked to an op</source>
             <translation>
                 <numerusform>%1：%n 个通信子任务引用了 COMMUNICATION_OP 中不存在的 HCCL 算子（例如 opId %2）；它们不会关联到算子</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>Profile</name>
+        <message numerus="yes">
+            <source>%n event(s) have times beyond 146 years from the epoch; held at that limit</source>
+            <translation>
+                <numerusform>%n 个事件的时间距纪元超过 146 年；已限制在该界限</numerusform>
             </translation>
         </message>
     </context>
@@ -646,6 +683,10 @@
         <message>
             <source>%1: cannot be read</source>
             <translation>%1：无法读取</translation>
+        </message>
+        <message>
+            <source>%1: JSON nested deeper than %2 levels; not loaded</source>
+            <translation>%1：JSON 嵌套超过 %2 层；未加载</translation>
         </message>
         <message>
             <source>%1: not a JSON object</source>
@@ -701,6 +742,10 @@
         <message>
             <source>%1: cannot read the folder (%2)</source>
             <translation>%1：无法读取文件夹（%2）</translation>
+        </message>
+        <message>
+            <source>%1: cannot read the folder (%2); skipped</source>
+            <translation>%1：无法读取该文件夹（%2）；已跳过</translation>
         </message>
         <message>
             <source>%1: not a recognised profiler file (expected a msprof / torch_npu .db, a trace JSON or DSpark step records)</source>
@@ -910,6 +955,12 @@
             <translation>trace 中没有 scheduler.run_batch 或 step[...] 区间：已按顺序对齐到 ProfilerStep#N 区间（假定每个调度器步对应一个区间）；无法校验 bs 和 token 数</translation>
         </message>
         <message numerus="yes">
+            <source>%n record(s) have a forward_ct beyond ±2^40 and are not aligned</source>
+            <translation>
+                <numerusform>%n 条记录的 forward_ct 超出 ±2^40，未参与对齐</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>rank %1: %n other placement(s) of the trace fit the records equally well; the earliest is used</source>
             <translation>
                 <numerusform>rank %1：trace 还有 %n 种其他放置方式与记录同样吻合；采用最早的一种</numerusform>
@@ -1001,12 +1052,24 @@
             <translation>第 %1 行</translation>
         </message>
         <message>
+            <source>longer than %1 MB; line skipped</source>
+            <translation>超过 %1 MB；已跳过该行</translation>
+        </message>
+        <message>
+            <source>nested deeper than %1 levels; line skipped</source>
+            <translation>嵌套超过 %1 层；已跳过该行</translation>
+        </message>
+        <message>
             <source>not valid JSON; line skipped</source>
             <translation>不是有效的 JSON；已跳过该行</translation>
         </message>
         <message>
             <source>%1: cannot be read</source>
             <translation>%1：无法读取</translation>
+        </message>
+        <message>
+            <source>%1: JSON nested deeper than %2 levels; not loaded</source>
+            <translation>%1：JSON 嵌套超过 %2 层；未加载</translation>
         </message>
         <message>
             <source>%1: a JSON document without DSpark step records (expected a server_info response, a dspark_info_record or a list of records)</source>

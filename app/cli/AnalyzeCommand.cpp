@@ -2,6 +2,7 @@
 
 #include "io/ProfileLoader.h"
 #include "report/AnalyzeJson.h"
+#include "util/BoundedJson.h"
 
 #include <QCoreApplication>
 
@@ -29,7 +30,7 @@ int runAnalyze(const QStringList& argsIn)
     }
     const ProfileAnalysis analysis = analyzeProfile(*outcome.profile, rules);
     if (asJson)
-        printOut(analyzeJson(*outcome.profile, analysis).dump(2) + "\n");
+        printOut(dumpJson(analyzeJson(*outcome.profile, analysis), 2) + "\n");
     else
         printOut(analyzeText(*outcome.profile, analysis));
     return 0;

@@ -5,6 +5,7 @@
 #include "io/ProfileLoader.h"
 #include "model/Lane.h"
 #include "report/ProfileInfo.h"
+#include "util/BoundedJson.h"
 
 #include <QCoreApplication>
 
@@ -73,7 +74,7 @@ int runInfo(const QStringList& argsIn)
     }
     const nlohmann::json doc = profileInfoJson(*outcome.profile);
     if (asJson) {
-        printOut(doc.dump(2) + "\n");
+        printOut(dumpJson(doc, 2) + "\n");
         return 0;
     }
     const auto text = [](const nlohmann::json& v) { return QString::fromStdString(v.get<std::string>()); };

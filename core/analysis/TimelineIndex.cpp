@@ -1,5 +1,7 @@
 #include "analysis/TimelineIndex.h"
 
+#include "util/Saturating.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -112,7 +114,7 @@ TimeNs TimelineIndex::launchReadyNs(EventRef task) const
     const TimeNs callEnd = callEndNs(task);
     if (callEnd == std::numeric_limits<TimeNs>::min())
         return callEnd;
-    return std::max(callEnd, std::min(callEnd + m_timing[task.lane].latency, start(task)));
+    return std::max(callEnd, std::min(addSaturating(callEnd, m_timing[task.lane].latency), start(task)));
 }
 
 bool TimelineIndex::launchBound(EventRef task) const
@@ -127,12 +129,12 @@ bool TimelineIndex::launchBound(EventRef task) const
     const TimeNs s = start(task), prevEnd = end(prev);
     if (t.sampled) {
         // How far each explanation is beyond its usual range (≤ 0: usual).
-        const TimeNs streamExcess = s - prevEnd - t.gapHigh;
-        const TimeNs launchExcess = s - callEnd - t.latencyHigh;
+        const TimeNs streamExcess = subSaturating(subSaturating(s, prevEnd), t.gapHigh);
+        const TimeNs launchExcess = subSaturating(subSaturating(s, callEnd), t.latencyHigh);
         if ((streamExcess <= 0) != (launchExcess <= 0) || (streamExcess > 0 && launchExcess > 0))
             return launchExcess < streamExcess;
     }
-    return launchReadyNs(task) > prevEnd + t.gap;
+    return launchReadyNs(task) > addSaturating(prevEnd, t.gap);
 }
 
 TimeNs TimelineIndex::launchLatencyNs(uint32_t lane) const
@@ -173,10 +175,11 @@ void TimelineIndex::estimateLaunchTiming()
                     if (callEnd == std::numeric_limits<TimeNs>::min() || lane.kind[i] == EventKind::EventWait)
                         continue;
                     const TimeNs s = lane.startNs[i];
-                    const TimeNs idle = i > 0 ? s - lane.endNs(i - 1) : kIdle + 1;
-                    if (idle > kIdle && s - callEnd >= 0 && s - callEnd < kMaxLatency)
-                        latencies.push_back(s - callEnd);
-                    else if (i > 0 && callEnd + kAhead < lane.endNs(i - 1) && idle >= 0)
+                    const TimeNs idle = i > 0 ? subSaturating(s, lane.endNs(i - 1)) : kIdle + 1;
+                    const TimeNs latency = subSaturating(s, callEnd);
+                    if (idle > kIdle && latency >= 0 && latency < kMaxLatency)
+                        latencies.push_back(latency);
+                    else if (i > 0 && addSaturating(callEnd, kAhead) < lane.endNs(i - 1) && idle >= 0)
                         gaps.push_back(idle);
                 }
             }

@@ -187,14 +187,14 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
         }
         return i;
     };
-    const auto work = [&](bool reportsProgress) {
+    const auto work = [&](bool reportsProgress, size_t first) {
         TraceIngest* previous = nullptr;
         // Out of memory on one thread: the other stops within a chunk instead of parsing on to the end.
         const auto stopOthers = qScopeGuard([&, uncaught = std::uncaught_exceptions()] {
             if (std::uncaught_exceptions() > uncaught)
                 needed = 0;
         });
-        for (size_t i = claim(); i != SIZE_MAX; i = claim()) {
+        for (size_t i = first; i != SIZE_MAX; i = claim()) {
             Part& part = parts[i];
             part.ingest = std::make_unique<TraceIngest>(data, size, options);
             if (previous) // one parser and chunk buffer per thread; record blocks shared at part ends
@@ -217,8 +217,14 @@ IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scal
         if (previous)
             previous->releaseParseBuffers();
     };
-    runBoth(
-        parallel, [&] { work(false); }, [&] { work(true); });
+    // The thread that reports progress takes the first part before the other starts: on a loaded machine
+    // the other could otherwise take every part, and "Reading events" would never be reported.
+    const size_t first = claim();
+    if (parallel)
+        runBoth(
+            true, [&] { work(false, claim()); }, [&] { work(true, first); });
+    else
+        work(true, first);
 
     if (std::getenv("DSPARK_TRACE_TIMING")) {
         std::fprintf(stderr, "  parse: %zu parts, ended at", claimed);
@@ -315,7 +321,11 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     if (looksGzipped(mapped.data(), mapped.size())) {
         progress.update(0.0, QCoreApplication::translate("ChromeTraceLoader", "Decompressing"));
         auto bytes = std::make_shared<HeapBytes>();
-        if (!gunzip(mapped.data(), mapped.size(), simdjson::SIMDJSON_PADDING, *bytes, error))
+        const GunzipResult inflated = gunzip(mapped.data(), mapped.size(), simdjson::SIMDJSON_PADDING, *bytes, error);
+        if (inflated == GunzipResult::TooLarge)
+            return QCoreApplication::translate("ChromeTraceLoader", "%1: not loaded: %2")
+                .arg(path, QString::fromStdString(error));
+        if (inflated != GunzipResult::Ok)
             return QCoreApplication::translate("ChromeTraceLoader",
                                                "%1: the compressed file is damaged (%2); nothing was loaded")
                 .arg(path, QString::fromStdString(error));

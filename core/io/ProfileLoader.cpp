@@ -1,5 +1,6 @@
 #include "io/ProfileLoader.h"
 
+#include "util/BoundedJson.h"
 #include "util/Memory.h"
 
 #include "io/ChromeTraceLoader.h"
@@ -41,7 +42,11 @@ static QString loadMetadataJson(const ScannedFile& file, Profile& profile)
     if (!in)
         return QCoreApplication::translate("ProfileLoader", "%1: cannot be read")
             .arg(QString::fromStdString(file.path));
-    nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    nlohmann::json j;
+    if (parseBoundedJson(in, j) == JsonParse::TooDeep)
+        return QCoreApplication::translate("ProfileLoader", "%1: JSON nested deeper than %2 levels; not loaded")
+            .arg(QString::fromStdString(file.path))
+            .arg(kMaxJsonDepth);
     if (j.is_discarded() || !j.is_object())
         return QCoreApplication::translate("ProfileLoader", "%1: not a JSON object")
             .arg(QString::fromStdString(file.path));
@@ -115,6 +120,8 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 
     auto profile = std::make_shared<Profile>();
     profile->rootPath = scan.root;
+    for (const QString& w : scan.warnings)
+        profile->warn(w);
     std::error_code ec;
 
     std::vector<const ScannedFile*> work;

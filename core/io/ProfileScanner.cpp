@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -109,9 +110,13 @@ static int rankFromName(const std::string& name)
 {
     static const std::regex pattern(R"((?:profiler_info|ascend_pytorch_profiler)_(\d+)\.(?:json|db)$)");
     std::smatch m;
-    if (std::regex_search(name, m, pattern))
-        return std::stoi(m[1]);
-    return -1;
+    int rank = -1;
+    if (std::regex_search(name, m, pattern)) {
+        const std::string digits = m[1];
+        if (std::from_chars(digits.data(), digits.data() + digits.size(), rank).ec != std::errc())
+            rank = -1; // too large for a rank: the file is still read, its rank unknown
+    }
+    return rank;
 }
 
 ScanResult scanProfilePath(const std::string& path)
@@ -141,8 +146,20 @@ ScanResult scanProfilePath(const std::string& path)
         for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (ec)
                 break;
-            if (it->is_regular_file(ec))
+            if (it->is_directory(ec) && !it->is_symlink(ec)) {
+                // skip_permission_denied skips it without a word: say so.
+                std::error_code subError;
+                fs::directory_iterator sub(it->path(), subError);
+                if (subError) {
+                    result.warnings.push_back(
+                        QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2); skipped")
+                            .arg(QString::fromStdString(it->path().string()),
+                                 QString::fromStdString(subError.message())));
+                    it.disable_recursion_pending();
+                }
+            } else if (it->is_regular_file(ec)) {
                 candidates.push_back(it->path());
+            }
         }
     } else {
         candidates.push_back(root);

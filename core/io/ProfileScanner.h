@@ -23,6 +23,7 @@ struct ScanResult {
     std::vector<ScannedFile> files; // every recognised file, in a stable order
     std::string root;               // the scanned path, absolute, with ".." and symlinks resolved
     QString error;                  // set when the path cannot be used at all
+    std::vector<QString> warnings;  // sub-folders that could not be read (skipped)
 };
 
 // Recognises one file by name (and, for ambiguous .json/.jsonl, by its first bytes).

@@ -3,6 +3,8 @@
 #include "util/Parallel.h"
 #include "util/StepTimer.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <atomic>
 #include <numeric>
@@ -238,6 +240,25 @@ static void sortRuns(bool parallel, T* first, T* last, Less less, LargeVector<T>
         std::copy(from, from + n, first);
 }
 
+// Times are held within ±(2^62 − 1) ns (146 years around the epoch) so that the sum or the difference of
+// two never overflows; a damaged file's times past it are held at it. Returns how many events moved.
+static size_t holdTimesInRange(Lane& lane)
+{
+    constexpr TimeNs kLimit = (TimeNs(1) << 62) - 1;
+    size_t held = 0;
+    for (size_t i = 0; i < lane.size(); ++i) {
+        TimeNs& start = lane.startNs[i];
+        const TimeNs duration = lane.durationNs[i];
+        if (start >= -kLimit && start <= kLimit && duration <= kLimit - start)
+            continue;
+        start = std::clamp(start, -kLimit, kLimit);
+        if (duration > kLimit - start)
+            lane.durationNs.set(i, kLimit - start);
+        ++held;
+    }
+    return held;
+}
+
 void Profile::finalize()
 {
     const bool parallel = loaderThreads() > 1;
@@ -250,11 +271,18 @@ void Profile::finalize()
     std::sort(bySize.begin(), bySize.end(), [&](uint32_t a, uint32_t b) {
         return lanes[a].size() != lanes[b].size() ? lanes[a].size() > lanes[b].size() : a < b;
     });
+    std::vector<size_t> held(lanes.size());
     forEachParallel(parallel, bySize.size(), [&](size_t k) {
         const uint32_t i = bySize[k];
         laneRows[i] = lanes[i].size();
+        held[i] = holdTimesInRange(lanes[i]);
         rowMap[i] = lanes[i].finalize();
     });
+    if (const size_t n = std::accumulate(held.begin(), held.end(), size_t(0)); n > 0) {
+        const int events = static_cast<int>(std::min<size_t>(n, INT32_MAX));
+        warn(QCoreApplication::translate(
+            "Profile", "%n event(s) have times beyond 146 years from the epoch; held at that limit", nullptr, events));
+    }
 
     timer.lap("lanes");
     // 2. Order lanes: rank, kind group, source sort index, process, natural name.

@@ -4,6 +4,7 @@
 #include "report/AnalyzeJson.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTable.h"
+#include "util/BoundedJson.h"
 
 #include <charconv>
 #include <string_view>
@@ -45,12 +46,12 @@ ojson cellJson(const StepRecordSet& set, size_t row, StepColumn column, const st
         const std::optional<std::string> text = stepColumnText(set, row, column, anomalies);
         return text ? ojson(*text) : ojson(nullptr);
     }
+    if (info.type == StepColumnType::Integer) {
+        const std::optional<int64_t> v = stepColumnInteger(set, row, column);
+        return v ? ojson(*v) : ojson(nullptr);
+    }
     const std::optional<double> v = stepColumnNumber(set, row, column);
-    if (!v)
-        return nullptr;
-    if (info.type == StepColumnType::Integer)
-        return static_cast<int64_t>(*v);
-    return *v;
+    return v ? ojson(*v) : ojson(nullptr);
 }
 
 bool wanted(const StepsReportOptions& options, int rank)
@@ -232,7 +233,7 @@ void writeStepsJson(const Profile& profile, const StepsReportOptions& options,
     const ojson rest = stepsJsonEach(profile, options, [&](ojson&& s) {
         text = first ? "\n    " : ",\n    ";
         first = false;
-        const std::string dumped = s.dump(2);
+        const std::string dumped = dumpJson(s, 2);
         for (const char c : dumped) {
             text += c;
             if (c == '\n')
@@ -242,7 +243,7 @@ void writeStepsJson(const Profile& profile, const StepsReportOptions& options,
     });
     if (!first)
         write("\n  ");
-    const std::string tail = rest.dump(2); // {"steps": [], ...}: what follows its "[]"
+    const std::string tail = dumpJson(rest, 2); // {"steps": [], ...}: what follows its "[]"
     const std::string_view opening = "{\n  \"steps\": [";
     write(tail.substr(opening.size()) + "\n");
 }
@@ -256,7 +257,7 @@ std::string csvField(const ojson& v)
     if (v.is_number_float()) {
         char buf[64];
         const auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, v.get<double>());
-        return ec == std::errc() ? std::string(buf, ptr) : v.dump();
+        return ec == std::errc() ? std::string(buf, ptr) : dumpJson(v);
     }
     if (v.is_string()) {
         const std::string s = v.get<std::string>();
@@ -270,7 +271,7 @@ std::string csvField(const ojson& v)
         }
         return q + "\"";
     }
-    return v.dump();
+    return dumpJson(v);
 }
 
 } // namespace

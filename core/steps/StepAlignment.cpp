@@ -832,13 +832,28 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
             "No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N "
             "spans, one per scheduler step assumed; bs and token counts cannot be checked");
 
-    // Records by rank.
+    // Records by rank. forward_ct counts steps from 0: one past ±2^40 (a damaged record) stays out, so
+    // that the offsets tried around it (forward_ct ± steps) cannot overflow.
+    constexpr int64_t kMaxForwardCt = int64_t(1) << 40;
+    if (out.startStep && (*out.startStep > kMaxForwardCt || *out.startStep < -kMaxForwardCt))
+        out.startStep.reset();
     std::vector<RankIndex> recordRanks;
+    size_t outOfRange = 0;
     for (size_t i = 0; i < set.rows.size(); ++i) {
+        const int64_t fct = set.record(i).forwardCt;
+        if (fct > kMaxForwardCt || fct < -kMaxForwardCt) {
+            ++outOfRange;
+            continue;
+        }
         if (recordRanks.empty() || recordRanks.back().rank != set.rows[i].rank)
             recordRanks.push_back({set.rows[i].rank, {}, {}});
-        recordRanks.back().fcts.push_back(set.record(i).forwardCt);
+        recordRanks.back().fcts.push_back(fct);
         recordRanks.back().rows.push_back(i);
+    }
+    if (outOfRange > 0) {
+        const int records = static_cast<int>(std::min<size_t>(outOfRange, INT32_MAX));
+        out.notes << QCoreApplication::translate(
+            "StepAlignment", "%n record(s) have a forward_ct beyond ±2^40 and are not aligned", nullptr, records);
     }
 
     for (const RankIndex& idx : recordRanks) {

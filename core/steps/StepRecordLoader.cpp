@@ -1,6 +1,7 @@
 #include "steps/StepRecordLoader.h"
 
 #include "steps/StepRecords.h"
+#include "util/BoundedJson.h"
 
 #include <QCoreApplication>
 
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -383,7 +385,7 @@ int rankFromFileName(const ScannedFile& file)
     const std::string name = fs::path(file.path).filename().string();
     std::smatch m;
     if (std::regex_search(name, m, pattern))
-        return std::stoi(m[1]);
+        return std::stoi(m[1]); // (at most 4 digits)
     return file.rank >= 0 ? file.rank : 0;
 }
 
@@ -512,6 +514,7 @@ public:
     void startLine(const Place& where)
     {
         m_frames.clear();
+        m_tooDeep = false;
         m_recordPlace = where;
         m_lineRecord = false;
     }
@@ -519,6 +522,8 @@ public:
     // readLineRecord() is readRecord on it.
     bool lineRecord() const { return m_lineRecord && m_record.has[kForwardCt]; }
     bool readLineRecord(StepRecord& r) { return finishRecord(r); }
+    // Whether the parse stopped at a container nested deeper than kMaxJsonDepth.
+    bool tooDeep() const { return m_tooDeep; }
 
     // The SAX interface (nlohmann::json_sax).
     bool null() { return scalar(nullptr); }
@@ -537,16 +542,8 @@ public:
         return true;
     }
     bool binary(json::binary_t& /*v*/) { return false; } // never in JSON text
-    bool start_object(std::size_t /*size*/)
-    {
-        begin(Shape::Object);
-        return true;
-    }
-    bool start_array(std::size_t /*size*/)
-    {
-        begin(Shape::Array);
-        return true;
-    }
+    bool start_object(std::size_t /*size*/) { return startContainer(Shape::Object); }
+    bool start_array(std::size_t /*size*/) { return startContainer(Shape::Array); }
     bool key(std::string& key)
     {
         Frame& top = m_frames.back();
@@ -618,6 +615,17 @@ private:
             return f;
         }
     };
+
+    // A container starts; past kMaxJsonDepth the parse ends (the DOM kept must stay shallow).
+    bool startContainer(Shape shape)
+    {
+        if (m_frames.size() >= kMaxJsonDepth) {
+            m_tooDeep = true;
+            return false;
+        }
+        begin(shape);
+        return true;
+    }
 
     bool scalar(json v)
     {
@@ -777,6 +785,7 @@ private:
     json m_root;
     std::vector<Frame> m_frames; // the containers around the value being parsed, outermost first
     bool m_lineRecord = false;
+    bool m_tooDeep = false;
     // The list of records being read.
     StreamedRecords* m_stream = nullptr;
     QString m_recordsBase;
@@ -868,6 +877,54 @@ bool readDocument(const json& doc, const ScannedFile& file, RankSink& sink, File
     return false;
 }
 
+// The longest line of JSON Lines kept (a record is a few KB; a whole document on one line may be large).
+constexpr size_t kMaxLineBytes = size_t(64) << 20;
+
+// The lines of a stream, as std::getline reads them, but a line longer than kMaxLineBytes is not kept:
+// it is read through and comes back empty, with tooLong() set.
+class LineReader {
+public:
+    explicit LineReader(std::istream& in) : m_in(in), m_buffer(size_t(1) << 16) {}
+    bool next(std::string& line)
+    {
+        line.clear();
+        m_tooLong = false;
+        bool any = false;
+        while (true) {
+            if (m_pos == m_end) {
+                m_in.read(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
+                m_pos = 0;
+                m_end = static_cast<size_t>(m_in.gcount());
+                if (m_end == 0)
+                    return any;
+            }
+            any = true;
+            const char* from = m_buffer.data() + m_pos;
+            const auto* newline = static_cast<const char*>(std::memchr(from, '\n', m_end - m_pos));
+            const size_t n = newline ? static_cast<size_t>(newline - from) : m_end - m_pos;
+            if (!m_tooLong && line.size() + n > kMaxLineBytes) {
+                m_tooLong = true;
+                std::string().swap(line);
+            }
+            if (!m_tooLong)
+                line.append(from, n);
+            m_pos += n + (newline ? 1 : 0);
+            m_read += n + (newline ? 1 : 0);
+            if (newline)
+                return true;
+        }
+    }
+    bool tooLong() const { return m_tooLong; }
+    uint64_t bytesRead() const { return m_read; } // through the end of the last line
+
+private:
+    std::istream& m_in;
+    std::vector<char> m_buffer;
+    size_t m_pos = 0, m_end = 0;
+    uint64_t m_read = 0;
+    bool m_tooLong = false;
+};
+
 // JSON Lines: a record per line; an envelope line; or (tolerated) a whole document on one line.
 void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, FileProblems& problems,
                    const LoadProgress& progress)
@@ -876,12 +933,18 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
     std::error_code ec;
     const double size = static_cast<double>(fs::file_size(file.path, ec));
     RecordParser parser(problems, nullptr);
-    size_t pos = 0;
+    LineReader lines(in);
     uint32_t line = 0;
-    for (std::string text; std::getline(in, text);) {
+    for (std::string text; lines.next(text);) {
         ++line;
         std::string_view row(text);
-        pos += text.size() + 1;
+        const size_t pos = lines.bytesRead();
+        if (lines.tooLong()) {
+            problems.add(Place{QString(), -1, -1, line}.text(),
+                         QCoreApplication::translate("StepRecordLoader", "longer than %1 MB; line skipped")
+                             .arg(kMaxLineBytes >> 20));
+            continue;
+        }
         while (!row.empty() && (row.back() == '\r' || row.back() == ' ' || row.back() == '\t'))
             row.remove_suffix(1);
         while (!row.empty() && (row.front() == ' ' || row.front() == '\t'))
@@ -913,7 +976,13 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
             }
             continue;
         }
-        json obj = json::parse(row.begin(), row.end(), nullptr, /*allow_exceptions=*/false);
+        json obj;
+        if (parser.tooDeep() || parseBoundedJson(row.begin(), row.end(), obj) == JsonParse::TooDeep) {
+            problems.add(where.text(),
+                         QCoreApplication::translate("StepRecordLoader", "nested deeper than %1 levels; line skipped")
+                             .arg(kMaxJsonDepth));
+            continue;
+        }
         if (obj.is_discarded()) {
             problems.add(where.text(), QCoreApplication::translate("StepRecordLoader", "not valid JSON; line skipped"));
             continue;
@@ -1001,6 +1070,11 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
             ProgressReader reader(in, file.path, progress);
             std::istream document(&reader);
             if (!json::sax_parse(document, &parser)) { // perhaps JSON Lines: read again from the start
+                if (parser.tooDeep())
+                    return QCoreApplication::translate("StepRecordLoader",
+                                                       "%1: JSON nested deeper than %2 levels; not loaded")
+                        .arg(path)
+                        .arg(kMaxJsonDepth);
                 done = reader.cancelled();
                 in.clear();
                 in.seekg(0);

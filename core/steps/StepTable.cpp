@@ -146,6 +146,30 @@ std::optional<double> stepColumnNumber(const StepRecordSet& set, size_t rowIndex
     return std::nullopt;
 }
 
+// An integer that may be not recorded, exactly.
+template <typename Optional> static std::optional<int64_t> integer(const Optional& v)
+{
+    return v ? std::optional<int64_t>(static_cast<int64_t>(*v)) : std::nullopt;
+}
+
+std::optional<int64_t> stepColumnInteger(const StepRecordSet& set, size_t rowIndex, StepColumn column)
+{
+    const StepRow& row = set.rows[rowIndex];
+    const StepRecord& r = set.record(row);
+    switch (column) {
+    case StepColumn::Rank: return row.rank;
+    case StepColumn::ForwardCt: return r.forwardCt;
+    case StepColumn::Bs: return integer(r.bs);
+    case StepColumn::NumVerifyTokens: return integer(r.numVerifyTokens);
+    case StepColumn::VerifyTokensLocal: return integer(r.verifyTokensLocal);
+    case StepColumn::VerifyTokensDpSynced: return integer(r.verifyTokensDpSynced);
+    case StepColumn::VerifyTokensGraphKey: return integer(r.verifyTokensGraphKey);
+    case StepColumn::TotalCommitLen: return row.derived.totalCommitLen;
+    default: break;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> stepColumnText(const StepRecordSet& set, size_t row, StepColumn column,
                                           const std::vector<QString>& anomalies)
 {

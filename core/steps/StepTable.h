@@ -62,6 +62,8 @@ StepDerived deriveStep(const StepRecord& record);
 // Numeric value of a column for a row of `set` (nullopt: not recorded / cannot be computed).
 // Text columns (Mode, Anomaly) return nullopt; use stepColumnText.
 std::optional<double> stepColumnNumber(const StepRecordSet& set, size_t row, StepColumn column);
+// The value of an Integer column, exactly (a double is not past 2^53); nullopt for other columns.
+std::optional<int64_t> stepColumnInteger(const StepRecordSet& set, size_t row, StepColumn column);
 // Text of Mode (record's mode, nullopt when not recorded) and Anomaly (from `anomalies`, nullopt when
 // the step is ordinary). Other columns: nullopt.
 std::optional<std::string> stepColumnText(const StepRecordSet& set, size_t row, StepColumn column,

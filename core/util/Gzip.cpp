@@ -44,36 +44,46 @@ HeapBytes::~HeapBytes()
     std::free(m_data);
 }
 
-bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::string& error)
+GunzipResult gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::string& error,
+                    const GunzipLimits& limits)
 {
     out = HeapBytes();
     if (!looksGzipped(data, size)) {
         error = gzipText(QT_TRANSLATE_NOOP("Gzip", "not gzip data"));
-        return false;
+        return GunzipResult::Damaged;
     }
+    const uint64_t byRatio = uint64_t(size) > UINT64_MAX / limits.maxRatio ? UINT64_MAX : size * limits.maxRatio;
+    const uint64_t allowed = std::min(std::max(byRatio, limits.minAllowed), limits.maxBytes);
+    const bool ratioBound = allowed < limits.maxBytes;
     // ISIZE (last 4 bytes) is the length of the last member modulo 2^32: a hint, never trusted.
     uint32_t isize = 0;
     if (size >= 18)
         std::memcpy(&isize, data + size - 4, 4); // little-endian on every platform we build for
     // +64: room to see the end marker; a damaged trailer must not make us reserve gigabytes.
     size_t capacity = std::max<size_t>({std::min<size_t>(isize, size * 64) + 64, size * 2, 4096});
+    capacity = static_cast<size_t>(std::min<uint64_t>(capacity, allowed + 1)); // +1: to see it go past
     char* buffer = static_cast<char*>(std::malloc(capacity + padding));
     if (!buffer) {
         error = gzipText(QT_TRANSLATE_NOOP("Gzip", "out of memory"));
-        return false;
+        return GunzipResult::Damaged;
     }
 
     z_stream zs{};
     if (inflateInit2(&zs, 15 + 16) != Z_OK) {
         std::free(buffer);
         error = gzipText(QT_TRANSLATE_NOOP("Gzip", "zlib initialisation failed"));
-        return false;
+        return GunzipResult::Damaged;
     }
     size_t inPos = 0, outPos = 0;
-    bool ok = true, finished = false;
+    bool ok = true, finished = false, tooLarge = false;
     while (true) {
+        if (outPos > allowed) {
+            tooLarge = true;
+            ok = false;
+            break;
+        }
         if (outPos == capacity) {
-            const size_t grown = capacity + capacity / 2;
+            const size_t grown = static_cast<size_t>(std::min<uint64_t>(capacity + capacity / 2, allowed + 1));
             char* bigger = static_cast<char*>(std::realloc(buffer, grown + padding));
             if (!bigger) {
                 error = gzipText(QT_TRANSLATE_NOOP("Gzip", "out of memory"));
@@ -134,17 +144,29 @@ bool gunzip(const char* data, size_t size, size_t padding, HeapBytes& out, std::
         break;
     }
     inflateEnd(&zs);
+    if (outPos > allowed) { // (also when the stream ended just past it)
+        tooLarge = true;
+        ok = false;
+        error = ratioBound ? QCoreApplication::translate("Gzip", "it inflates to more than %1 times its size "
+                                                                 "(%2 MB), like a gzip bomb")
+                                 .arg(qulonglong(limits.maxRatio))
+                                 .arg(qulonglong(allowed >> 20))
+                                 .toStdString()
+                           : QCoreApplication::translate("Gzip", "it inflates to more than %1 MB")
+                                 .arg(qulonglong(allowed >> 20))
+                                 .toStdString();
+    }
     if (!ok || !finished) {
         if (ok)
             error = gzipText(QT_TRANSLATE_NOOP("Gzip", "truncated gzip data"));
         std::free(buffer);
-        return false;
+        return tooLarge ? GunzipResult::TooLarge : GunzipResult::Damaged;
     }
     std::memset(buffer + outPos, 0, padding);
     out.m_data = buffer;
     out.m_size = outPos;
     out.m_capacity = capacity;
-    return true;
+    return GunzipResult::Ok;
 }
 
 } // namespace dspark

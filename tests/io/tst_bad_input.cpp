@@ -311,6 +311,51 @@ private Q_SLOTS:
         QCOMPARE(oneLine(shut), QStringLiteral("dspark-timeline: ") + closed +
                                     QStringLiteral(": cannot read the folder (Permission denied)"));
     }
+
+    void anUnreadableSubfolderIsAWarningAndTheRestLoads()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        const QString why = whyNobodyCannotRun();
+        if (!why.isEmpty())
+            QSKIP(qPrintable(QStringLiteral("cannot run the CLI as nobody: ") + why));
+        const QString dir = freshDir(QStringLiteral("half_open"));
+        QVERIFY(chmod(QFile::encodeName(m_dir.path()).constData(), 0755) == 0);
+        QVERIFY(chmod(QFile::encodeName(dir).constData(), 0755) == 0);
+        const QString good = copyTorchDb(dir, QStringLiteral("ascend_pytorch_profiler_1.db"));
+        QVERIFY(chmod(QFile::encodeName(good).constData(), 0644) == 0);
+        const QString closed = QDir(dir).filePath(QStringLiteral("rank0"));
+        QVERIFY(QDir().mkpath(closed));
+        copyTorchDb(closed);
+        QVERIFY(chmod(QFile::encodeName(closed).constData(), geteuid() == 0 ? 0700 : 0000) == 0);
+        const QStringList args{QStringLiteral("info"), QStringLiteral("--json"), dir};
+        const CliResult r = geteuid() == 0 ? runCliAsNobody(args) : runCli(args);
+        QVERIFY(chmod(QFile::encodeName(closed).constData(), 0755) == 0);
+        QVERIFY2(r.exitCode != 97, "could not switch to user nobody");
+        QCOMPARE(r.exitCode, 0);
+        const nlohmann::json j = r.json();
+        QCOMPARE(j["files"].size(), size_t(1)); // the readable database
+        QCOMPARE(j["warnings"].size(), size_t(1));
+        QCOMPARE(QString::fromStdString(j["warnings"][0].get<std::string>()),
+                 closed + QStringLiteral(": cannot read the folder (Permission denied); skipped"));
+    }
+
+    void textInIntegerColumnsIsAWarning()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        const QString db = copyTorchDb(freshDir(QStringLiteral("text_columns")));
+        QString sqlError;
+        QVERIFY2(execSql(db, QStringLiteral("UPDATE TASK SET streamId = 'stream', taskId = 'x' || taskId;"), &sqlError),
+                 qPrintable(sqlError));
+        LoadOutcome o = loadProfile(db.toStdString());
+        QVERIFY2(o.profile, qPrintable(o.error));
+        QCOMPARE(o.profile->warnings.size(), 1);
+        QCOMPARE(o.profile->warnings[0], db + QStringLiteral(": TASK holds text where numbers belong (streamId, "
+                                                             "taskId, e.g. \"stream\"); those values are read as 0"));
+        // Numbers stored as text (torch_npu's times) are numbers: the real file has no such warning.
+        LoadOutcome real = loadProfile(torchDbFixture().toStdString());
+        QVERIFY2(real.profile, qPrintable(real.error));
+        QVERIFY(real.profile->warnings.isEmpty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBadInput)

@@ -514,7 +514,11 @@ private Q_SLOTS:
         QCOMPARE(lane.durationNs[2], TimeNs(1001)); // 1.0005 µs rounds half up
         QCOMPARE(lane.startNs[3], TimeNs(1736408883700100000));
         QCOMPARE(lane.durationNs[3], TimeNs(2));
-        QCOMPARE(lane.startNs[4], TimeNs(INT64_MAX));
+        // Read exactly (INT64_MAX), then held at the model's limit, ±(2^62 − 1) ns, with a warning: the
+        // sum or the difference of two times must not overflow.
+        QCOMPARE(lane.startNs[4], (TimeNs(1) << 62) - 1);
+        QCOMPARE(p->warnings, QStringList{QStringLiteral("1 event(s) have times beyond 146 years from the epoch; "
+                                                         "held at that limit")});
     }
 
     void displayTimeUnitNanosecondsAnywhereInTheObject()

@@ -82,8 +82,8 @@ private Q_SLOTS:
         for (int k = 0; k < 5000; ++k)
             lane.append(k * 10, 1, tiny, EventKind::Kernel);
         lane.append(49'995, 40'005, longName, EventKind::Kernel);
-        f.finish();
-        QCOMPARE(lane.maxDepth, uint16_t(0));
+        f.finish(); // (which may move the lanes: `lane` is not used past it)
+        QCOMPARE(f.profile->lanes[f.lane].maxDepth, uint16_t(0));
         const QImage img = f.paint(TimeScale(0, 100'000, 0, 1000), 1000, 21);
         const int y = int(f.ctx.style.lanePadding) + 1; // above the labels' glyphs
         for (int x = 0; x < 499; ++x)

@@ -232,7 +232,8 @@ void ReportActions::retranslate()
 
 bool ReportActions::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_window && event->type() == QEvent::LanguageChange)
+    // (The type first: QPointer<MainWindow>::data() casts, and from ~MainWindow the object is no longer one.)
+    if (event->type() == QEvent::LanguageChange && watched == static_cast<QObject*>(m_window.data()))
         retranslate();
     return false;
 }

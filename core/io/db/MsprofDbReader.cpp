@@ -201,6 +201,15 @@ public:
     {
         return SqliteStatement(m_db.handle(), sql(suffix));
     }
+    // The columns as stored (no CAST), of the first `rows` rows.
+    SqliteStatement prepareStored(int rows) const
+    {
+        std::string text = "SELECT ";
+        for (size_t i = 0; i < m_names.size(); ++i)
+            text += (i ? ", " : "") + SqliteDatabase::quote(m_names[i]);
+        return SqliteStatement(m_db.handle(), text + (m_names.empty() ? "1" : "") + " FROM " +
+                                                  SqliteDatabase::quote(m_table) + " LIMIT " + std::to_string(rows));
+    }
 
 private:
     // The table's column of this name (any case), or null.
@@ -473,10 +482,47 @@ uint32_t MsprofDbReader::enumName(const std::unordered_map<int64_t, uint32_t>& t
     return m_profile.strings.intern(std::to_string(id));
 }
 
+void MsprofDbReader::checkIntegerColumns(const TableQuery& q, const char* table)
+{
+    SqliteStatement st = q.prepareStored(64); // (the first rows: a whole pass would cost a second read)
+    std::vector<bool> bad(static_cast<size_t>(q.columnCount()), false);
+    QString example;
+    while (st.ok() && st.step() == SQLITE_ROW)
+        for (int c = 0; c < q.columnCount(); ++c)
+            if (!bad[static_cast<size_t>(c)] && !st.isNumeric(c)) {
+                bad[static_cast<size_t>(c)] = true;
+                if (example.isEmpty())
+                    example = QString::fromUtf8(st.text(c).data(), static_cast<qsizetype>(st.text(c).size())).left(40);
+            }
+    QStringList columns;
+    for (int c = 0; c < q.columnCount(); ++c)
+        if (bad[static_cast<size_t>(c)])
+            columns << QString::fromStdString(q.name(c));
+    if (!columns.isEmpty())
+        m_warnings << QCoreApplication::translate("MsprofDbLoader",
+                                                  "%1: %2 holds text where numbers belong (%3, e.g. \"%4\"); "
+                                                  "those values are read as 0")
+                          .arg(m_fileName, QLatin1String(table), columns.join(QStringLiteral(", ")), example);
+}
+
+void MsprofDbReader::droppedFanOut(int64_t connectionId)
+{
+    if (m_fanOutDropped++ == 0)
+        m_fanOutExample = connectionId;
+}
+
 TimeNs MsprofDbReader::duration(TimeNs start, TimeNs end, const char* table)
 {
-    if (end >= start)
-        return end - start;
+    TimeNs d = 0;
+    if (end >= start && !__builtin_sub_overflow(end, start, &d))
+        return d;
+    if (end >= start) { // longer than 292 years: times near the int64 limits (a damaged row)
+        ++m_durationOverflow;
+        if (m_durationOverflowExample.empty())
+            m_durationOverflowExample =
+                std::string(table) + " start " + std::to_string(start) + " end " + std::to_string(end);
+        return 0;
+    }
     ++m_endBeforeStart;
     if (m_endBeforeStartExamples.size() < 3)
         m_endBeforeStartExamples.push_back(std::string(table) + " start " + std::to_string(start) + " end " +
@@ -661,6 +707,7 @@ QString MsprofDbReader::readCannApi()
               cTid = q.add("globalTid"), cConn = q.add("connectionId"), cName = q.add("name");
     if (!hasTimes(cStart, cEnd, "CANN_API"))
         return {};
+    checkIntegerColumns(q, "CANN_API");
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading CANN API calls"));
     const double total = static_cast<double>(rowCount("CANN_API"));
     const auto shares = sampleShares("CANN_API", "globalTid", nullptr);
@@ -720,7 +767,11 @@ QString MsprofDbReader::readConnectionIds()
     SqliteStatement st = q.prepare();
     QString error =
         forEachRow(st, "CONNECTION_IDS", [&] { m_connectionIds.emplace_back(st.int64(cId), st.int64(cConn)); });
-    sortByKey(m_connectionIds, [](const auto& p) { return p.first; });
+    // By id, then connectionId: a pair listed twice links once (else every copy multiplies the links).
+    if (!std::is_sorted(m_connectionIds.begin(), m_connectionIds.end()))
+        std::sort(m_connectionIds.begin(), m_connectionIds.end());
+    m_connectionIds.erase(std::unique(m_connectionIds.begin(), m_connectionIds.end()), m_connectionIds.end());
+    m_connectionUses.assign(m_connectionIds.size(), 0);
     return error;
 }
 
@@ -767,6 +818,7 @@ QString MsprofDbReader::readPytorchApi()
               cChain = q.add("callchainId"), cType = q.add("type");
     if (!hasTimes(cStart, cEnd, "PYTORCH_API"))
         return {};
+    checkIntegerColumns(q, "PYTORCH_API");
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading PyTorch ops"));
     const uint16_t schema = addSchema({{"sequenceNumber", Arg::Int},
                                        {"fwdThreadId", Arg::Int},
@@ -819,6 +871,12 @@ QString MsprofDbReader::readPytorchApi()
         const auto* first = firstOfRun(m_connectionIds, findSorted(m_connectionIds, connKey, connHint, idOf), idOf);
         if (!first)
             return;
+        // A few rows share an id (an op, its enqueue and dequeue); past kMaxFanOut (a damaged file)
+        // linking each would make the links a product of the tables.
+        if (++m_connectionUses[static_cast<size_t>(first - m_connectionIds.data())] > kMaxFanOut) {
+            droppedFanOut(connKey);
+            return;
+        }
         for (const auto* c = first; c != m_connectionIds.data() + m_connectionIds.size() && c->first == connKey; ++c)
             m_opByConn.push_back({c->second, {lastLane, index}, type, false});
     });
@@ -1237,6 +1295,7 @@ QString MsprofDbReader::readTasks()
               cModel = q.add("modelId");
     if (!hasTimes(cStart, cEnd, "TASK"))
         return {};
+    checkIntegerColumns(q, "TASK");
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading device tasks"));
     StringTable& s = m_profile.strings;
     const uint16_t schema = addSchema({{"taskType", Arg::String},
@@ -1354,16 +1413,26 @@ QString MsprofDbReader::readTasks()
             auto connOf = [](const OpConn& o) { return o.conn; };
             if (const OpConn* found = firstOfRun(m_opByConn, findSorted(m_opByConn, conn, opHint, connOf), connOf)) {
                 OpConn* op = m_opByConn.data() + (found - m_opByConn.data());
-                for (; op != m_opByConn.data() + m_opByConn.size() && op->conn == conn; ++op) {
+                for (size_t n = 0; op != m_opByConn.data() + m_opByConn.size() && op->conn == conn; ++op, ++n) {
+                    if (n == kMaxFanOut) {
+                        droppedFanOut(conn);
+                        break;
+                    }
                     m_profile.addLink(op->ref, task, LinkKind::OpToDevice);
                     op->matchedTask = true;
                 }
             }
             auto markOf = [](const ConnRef& c) { return c.conn; };
+            size_t marks = 0;
             for (const ConnRef* mark =
                      firstOfRun(m_mstxByConn, findSorted(m_mstxByConn, conn, mstxHint, markOf), markOf);
-                 mark && mark != m_mstxByConn.data() + m_mstxByConn.size() && mark->conn == conn; ++mark)
+                 mark && mark != m_mstxByConn.data() + m_mstxByConn.size() && mark->conn == conn; ++mark) {
+                if (marks++ == kMaxFanOut) {
+                    droppedFanOut(conn);
+                    break;
+                }
                 m_profile.addLink(mark->ref, task, LinkKind::Flow, mstxCategory);
+            }
         }
         if (comm && comm->opId >= 0) {
             if (const auto* op = findSorted(m_commOps, comm->opId, commOpHint, [](const auto& p) { return p.first; }))
@@ -1626,6 +1695,24 @@ void MsprofDbReader::reportWarnings()
                           "MsprofDbLoader", "%1: %n row(s) end before they start (e.g. %2); drawn with zero duration",
                           nullptr, rows)
                           .arg(m_fileName, examples.join(QStringLiteral(", ")));
+    }
+    if (m_fanOutDropped > 0) {
+        const int links = static_cast<int>(std::min<uint64_t>(m_fanOutDropped, INT32_MAX));
+        m_warnings << QCoreApplication::translate("MsprofDbLoader",
+                                                  "%1: more than %2 rows share a connection id (e.g. %3); %n "
+                                                  "link(s) past them are not drawn",
+                                                  nullptr, links)
+                          .arg(m_fileName)
+                          .arg(kMaxFanOut)
+                          .arg(m_fanOutExample);
+    }
+    if (m_durationOverflow > 0) {
+        const int rows = static_cast<int>(std::min<uint64_t>(m_durationOverflow, INT32_MAX));
+        m_warnings << QCoreApplication::translate(
+                          "MsprofDbLoader",
+                          "%1: %n row(s) last longer than the time range can hold (e.g. %2); drawn with zero duration",
+                          nullptr, rows)
+                          .arg(m_fileName, QString::fromStdString(m_durationOverflowExample));
     }
     if (m_missingOps > 0) {
         const int subTasks = static_cast<int>(std::min<uint64_t>(m_missingOps, INT32_MAX));

@@ -127,6 +127,10 @@ private:
     uint32_t hostLane(HostProcess process, int64_t globalTid, double expected);
     uint32_t deviceLane(int64_t deviceId, int64_t streamId, double expected);
     TimeNs duration(TimeNs start, TimeNs end, const char* table);
+    void droppedFanOut(int64_t connectionId);
+    // Warns of columns of `q` (all integers) that hold text that is no number (judged on the first rows).
+    void checkIntegerColumns(const TableQuery& q, const char* table);
+    static constexpr size_t kMaxFanOut = 16; // rows sharing one connection id that are linked
     std::unordered_map<uint64_t, double> sampleShares(const char* table, const char* col1, const char* col2);
 
     const ScannedFile& m_file;
@@ -164,6 +168,11 @@ private:
     std::atomic<uint64_t> m_workerRows{0}; // rows a worker has read so far (progress)
     uint64_t m_endBeforeStart = 0;
     std::vector<std::string> m_endBeforeStartExamples;
+    uint64_t m_durationOverflow = 0; // rows whose end - start overflows
+    std::string m_durationOverflowExample;
+    std::vector<uint32_t> m_connectionUses; // PYTORCH_API rows so far per m_connectionIds run (by its first)
+    uint64_t m_fanOutDropped = 0;           // links not made: a connection id shared past kMaxFanOut
+    int64_t m_fanOutExample = -1;
     uint64_t m_missingOps = 0;
     int64_t m_missingOpExample = -1;
     QStringList m_warnings;

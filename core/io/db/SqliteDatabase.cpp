@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <charconv>
 #include <filesystem>
 #include <strings.h>
 
@@ -53,6 +54,26 @@ int64_t SqliteStatement::int64(int column) const
 double SqliteStatement::real(int column) const
 {
     return column < 0 ? 0.0 : sqlite3_column_double(m_stmt, column);
+}
+
+bool SqliteStatement::isNumeric(int column) const
+{
+    switch (sqlite3_column_type(m_stmt, column)) {
+    case SQLITE_TEXT: {
+        std::string_view t = text(column);
+        while (!t.empty() && (t.front() == ' ' || t.front() == '\t'))
+            t.remove_prefix(1);
+        while (!t.empty() && (t.back() == ' ' || t.back() == '\t'))
+            t.remove_suffix(1);
+        if (!t.empty() && t.front() == '+')
+            t.remove_prefix(1);
+        double v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        return !t.empty() && ec == std::errc() && end == t.data() + t.size();
+    }
+    case SQLITE_BLOB: return false;
+    default: return true;
+    }
 }
 
 std::string_view SqliteStatement::text(int column) const

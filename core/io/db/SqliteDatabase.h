@@ -25,6 +25,9 @@ public:
     // SQLITE_ROW, SQLITE_DONE or an error code (see SqliteDatabase::errorText()).
     int step();
     bool isNull(int column) const;
+    // Whether int64()/real() read the value as it is: a number, NULL, or text holding one (not text such
+    // as "abc" or a blob, which SQLite reads as 0).
+    bool isNumeric(int column) const;
     int64_t int64(int column) const;
     double real(int column) const;
     std::string_view text(int column) const;

@@ -614,7 +614,9 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             // on one core: fresh memory is what costs most here); the storage is then warm.
             char* storage = reinterpret_cast<char*>(profile.links.data());
             forEachParallel(parallelFlows, partCount, [&](size_t k) {
-                std::memset(storage + linkStart[k] * sizeof(Link), 0, (linkStart[k + 1] - linkStart[k]) * sizeof(Link));
+                if (linkStart[k + 1] > linkStart[k]) // (storage is null when there are no links at all)
+                    std::memset(storage + linkStart[k] * sizeof(Link), 0,
+                                (linkStart[k + 1] - linkStart[k]) * sizeof(Link));
             });
         }
         profile.links.resize(linkStart[partCount]); // written below, part by part
