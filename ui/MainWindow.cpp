@@ -586,7 +586,7 @@ void MainWindow::startTask(ProfileLoadTask* task, const QString& label)
 
 void MainWindow::cancelLoading()
 {
-    if (m_task && m_task->isRunning()) {
+    if (m_task && !m_task->isCancelled()) { // (its thread may have ended: the outcome is still to come)
         m_task->cancel();
         m_cancelButton->setEnabled(false);
         m_status->setText(tr("Cancelling…"));
@@ -599,6 +599,7 @@ void MainWindow::onLoadFinished(std::shared_ptr<Profile> profile, const QString&
     m_progress->hide();
     m_cancelButton->hide();
     if (m_task) {
+        cancelled = cancelled || m_task->isCancelled(); // cancelled before the outcome arrived: dropped
         m_task->deleteLater();
         m_task = nullptr;
     }

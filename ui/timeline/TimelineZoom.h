@@ -58,6 +58,7 @@ public:
     void reveal(TimeNs a, TimeNs b);
 
     bool canGoBack() const;
+    bool inGesture() const { return m_inGesture; } // a gesture runs (its start not yet in the history)
     bool canGoForward() const;
     void goBack();
     void goForward();
