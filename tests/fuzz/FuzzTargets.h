@@ -1,0 +1,309 @@
+#pragma once
+// The fuzz targets: each libFuzzer harness (tests/fuzz/fuzz_*.cpp, built when DSPARK_FUZZ=ON, run with
+// tools/fuzz.sh) is one of these, and tests/io/tst_fuzz_regressions runs the inputs they found through
+// them in the ordinary suite. Each input becomes a file in a private scratch folder that the real
+// loaders then read, as the viewer would.
+#include "analysis/AnalysisRules.h"
+#include "analysis/StepAnalysis.h"
+#include "io/ProfileLoader.h"
+#include "model/Profile.h"
+#include "report/AnalyzeJson.h"
+#include "report/StepsJson.h"
+#include "util/BoundedJson.h"
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace dspark::fuzz {
+
+// A folder of this process's own under TMPDIR, emptied for each input.
+inline const std::filesystem::path& scratch()
+{
+    static const std::filesystem::path dir = [] {
+        const char* tmp = std::getenv("TMPDIR");
+        std::filesystem::path d =
+            std::filesystem::path(tmp && *tmp ? tmp : "/tmp") / ("dspark-fuzz-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+inline void clearScratch()
+{
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(scratch(), ec))
+        std::filesystem::remove_all(e.path(), ec);
+}
+
+inline std::string writeScratch(const std::string& name, const uint8_t* data, size_t size)
+{
+    const std::filesystem::path p = scratch() / name;
+    std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+    return p.string();
+}
+
+// Loads `path` and, when it loads, runs what the CLI's reports run over it (so that the alignment, the
+// analyses and the JSON output see whatever the loaders let through).
+inline void loadAndReport(const std::string& path)
+{
+    const LoadOutcome o = loadProfile(path);
+    if (!o.profile)
+        return;
+    (void)dumpJson(analyzeJson(*o.profile, analyzeProfile(*o.profile, AnalysisRules::load({}, nullptr))), 2);
+    if (o.profile->stepRecords)
+        (void)dumpJson(stepsJson(*o.profile), 2);
+}
+
+// The Chrome-trace loader (torch_npu trace_view.json, Kineto, msprof JSON) on raw bytes. The
+// first byte picks the file name, and so the format the scanner gives it.
+inline int chromeTrace(const uint8_t* data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    static const char* const names[] = {"trace_view.json", "rank0.pt.trace.json", "msprof_0.json"};
+    clearScratch();
+    const std::string path = writeScratch(names[data[0] % 3], data + 1, size - 1);
+    loadAndReport(path);
+    return 0;
+}
+
+// The step-record loader (server_info.json, a dspark_info_record, JSON Lines, sps records),
+// alone or beside a small trace with step[...] spans so that the alignment runs on what it reads. The
+// first byte picks the file name (bits 0-1) and whether the trace is there (bit 2).
+namespace stepRecords_detail {
+
+// Eight decode steps of bs 4 on one host thread, each with one kernel on a device stream.
+inline std::string stepTrace()
+{
+    std::string t = "[";
+    for (int i = 0; i < 8; ++i) {
+        const std::string ts = std::to_string(1000 + i * 100) + ".000";
+        t += std::string(i ? "," : "") + R"({"name":"step[DECODE bs=4]","ph":"X","ts":")" + ts +
+             R"(","dur":80,"pid":1,"tid":1},{"name":"MatMul","ph":"X","ts":")" + ts +
+             R"(","dur":40,"pid":2,"tid":7,"args":{"Task Type":"AI_CORE"}})";
+    }
+    return t + R"(,{"name":"process_name","ph":"M","pid":2,"args":{"name":"Ascend Hardware"}}])";
+}
+
+} // namespace stepRecords_detail
+using namespace stepRecords_detail;
+
+inline int stepRecords(const uint8_t* data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    static const char* const names[] = {"server_info.json", "records_dp0.jsonl", "dspark.records.jsonl",
+                                        "dspark_info_record.json"};
+    static const std::string trace = stepTrace();
+    clearScratch();
+    writeScratch(names[data[0] & 3], data + 1, size - 1);
+    if (data[0] & 4)
+        writeScratch("trace_view.json", reinterpret_cast<const uint8_t*>(trace.data()), trace.size());
+    loadAndReport(scratch().string());
+    return 0;
+}
+
+// The database loader on raw bytes (a torch_npu or msprof .db, by the first byte), so that
+// mutations reach SQLite's page format and the loader's reaction to a damaged file.
+inline int dbBytes(const uint8_t* data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    clearScratch();
+    const std::string path =
+        writeScratch((data[0] & 1) ? "msprof_0.db" : "ascend_pytorch_profiler_0.db", data + 1, size - 1);
+    loadAndReport(path);
+    return 0;
+}
+
+// The database loader on real databases edited by SQL, so that mutations reach the semantics
+// (ids that point nowhere, extreme times, wrong types, missing and repeated rows), not only the page
+// format. The input is a list of edits applied to a copy of a real fixture (torch_npu or msprof, by the
+// first byte); DSPARK_FUZZ_TORCH_DB / DSPARK_FUZZ_MSPROF_DB override where the fixtures are.
+namespace dbSql_detail {
+
+struct Table {
+    std::string name;
+    std::vector<std::string> columns;
+};
+
+struct Template {
+    std::string bytes;
+    std::vector<Table> tables;
+};
+
+inline std::string sqlName(const std::string& name)
+{
+    std::string q = "\"";
+    for (char c : name)
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+inline Template readTemplate(const char* env, const char* fallback)
+{
+    Template t;
+    const char* path = std::getenv(env);
+    if (!path || !*path)
+        path = fallback;
+    std::ifstream in(path, std::ios::binary);
+    t.bytes.assign(std::istreambuf_iterator<char>(in), {});
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &st, nullptr);
+        while (st && sqlite3_step(st) == SQLITE_ROW)
+            t.tables.push_back({reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), {}});
+        sqlite3_finalize(st);
+        for (Table& table : t.tables) {
+            sqlite3_prepare_v2(db, ("PRAGMA table_info(" + sqlName(table.name) + ")").c_str(), -1, &st, nullptr);
+            while (st && sqlite3_step(st) == SQLITE_ROW)
+                table.columns.push_back(reinterpret_cast<const char*>(sqlite3_column_text(st, 1)));
+            sqlite3_finalize(st);
+        }
+    }
+    sqlite3_close(db);
+    std::erase_if(t.tables, [](const Table& table) { return table.columns.empty(); });
+    return t;
+}
+
+class Input {
+public:
+    Input(const uint8_t* data, size_t size) : m_data(data), m_size(size) {}
+    bool empty() const { return m_pos >= m_size; }
+    uint8_t byte() { return m_pos < m_size ? m_data[m_pos++] : 0; }
+    uint64_t u64()
+    {
+        uint64_t v = 0;
+        for (int i = 0; i < 8; ++i)
+            v = (v << 8) | byte();
+        return v;
+    }
+    std::string text(size_t length)
+    {
+        std::string s;
+        while (s.size() < length && !empty())
+            s += static_cast<char>(byte());
+        return s;
+    }
+
+private:
+    const uint8_t* m_data;
+    size_t m_size;
+    size_t m_pos = 0;
+};
+
+// Binds the value the next bytes describe: an extreme or arbitrary integer, a real, text, a blob, NULL.
+inline void bindValue(sqlite3_stmt* st, int index, Input& in)
+{
+    static const int64_t specials[] = {0,
+                                       -1,
+                                       1,
+                                       4294967295LL,
+                                       std::numeric_limits<int64_t>::max(),
+                                       std::numeric_limits<int64_t>::min(),
+                                       int64_t(1) << 62,
+                                       -(int64_t(1) << 62),
+                                       int64_t(1) << 53};
+    switch (in.byte() % 7) {
+    case 0: sqlite3_bind_int64(st, index, specials[in.byte() % std::size(specials)]); break;
+    case 1: sqlite3_bind_int64(st, index, static_cast<int64_t>(in.u64())); break;
+    case 2: sqlite3_bind_int64(st, index, in.byte()); break;
+    case 3: {
+        const uint64_t bits = in.u64();
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        sqlite3_bind_double(st, index, d);
+        break;
+    }
+    case 4: {
+        const std::string s = in.text(in.byte() % 24);
+        sqlite3_bind_text(st, index, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+        break;
+    }
+    case 5: {
+        const std::string s = in.text(in.byte() % 16);
+        sqlite3_bind_blob(st, index, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+        break;
+    }
+    default: sqlite3_bind_null(st, index); break;
+    }
+}
+
+inline void run(sqlite3* db, const std::string& sql, Input* in, int values)
+{
+    sqlite3_stmt* st = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) == SQLITE_OK) {
+        for (int i = 1; i <= values; ++i)
+            bindValue(st, i, *in);
+        sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+}
+
+// One edit: a column of one row, of every n-th row or of all rows set to a value; rows deleted; a row
+// copied (the same ids twice); or a table dropped.
+inline void applyEdit(sqlite3* db, const Template& t, Input& in)
+{
+    const Table& table = t.tables[in.byte() % t.tables.size()];
+    const std::string name = sqlName(table.name);
+    const std::string column = sqlName(table.columns[in.byte() % table.columns.size()]);
+    const uint8_t op = in.byte() % 16;
+    const std::string every = std::to_string(1 + in.byte() % 8), at = std::to_string(in.byte() % 8);
+    if (op < 6)
+        run(db, "UPDATE " + name + " SET " + column + " = ? WHERE rowid = " + std::to_string(1 + in.byte()), &in, 1);
+    else if (op < 9)
+        run(db, "UPDATE " + name + " SET " + column + " = ? WHERE rowid % " + every + " = " + at, &in, 1);
+    else if (op < 11)
+        run(db, "UPDATE " + name + " SET " + column + " = ?", &in, 1);
+    else if (op < 13)
+        run(db, "DELETE FROM " + name + " WHERE rowid % " + every + " = " + at, &in, 0);
+    else if (op < 15)
+        run(db, "INSERT INTO " + name + " SELECT * FROM " + name + " WHERE rowid % " + every + " = " + at, &in, 0);
+    else
+        run(db, "DROP TABLE " + name, &in, 0);
+}
+
+} // namespace dbSql_detail
+using namespace dbSql_detail;
+
+inline int dbSql(const uint8_t* data, size_t size)
+{
+    static const Template templates[] = {
+        readTemplate("DSPARK_FUZZ_TORCH_DB",
+                     DSPARK_REAL_TESTDATA "/ascend/torch_npu_db_rank0_ascend_pt/"
+                                          "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"),
+        readTemplate("DSPARK_FUZZ_MSPROF_DB", DSPARK_REAL_TESTDATA "/ascend/msprof_edited_db/msprof_0.db")};
+    if (size < 1)
+        return 0;
+    const bool msprof = data[0] & 1;
+    const Template& t = templates[msprof ? 1 : 0];
+    if (t.tables.empty())
+        return 0;
+    clearScratch();
+    const std::string path = writeScratch(msprof ? "msprof_0.db" : "ascend_pytorch_profiler_0.db",
+                                          reinterpret_cast<const uint8_t*>(t.bytes.data()), t.bytes.size());
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
+        sqlite3_exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN", nullptr, nullptr, nullptr);
+        Input in(data + 1, size - 1);
+        for (int edits = 0; !in.empty() && edits < 16; ++edits)
+            applyEdit(db, t, in);
+        sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+    }
+    sqlite3_close(db);
+    loadAndReport(path);
+    return 0;
+}
+
+} // namespace dspark::fuzz

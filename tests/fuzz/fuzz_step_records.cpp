@@ -1,0 +1,7 @@
+// libFuzzer harness: the step-record loader (FuzzTargets.h says how inputs are read).
+#include "FuzzTargets.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    return dspark::fuzz::stepRecords(data, size);
+}
