@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QGuiApplication>
 
 #include <cstdio>
@@ -44,6 +45,15 @@ static void printHelp()
     cli::printOut(text);
 }
 
+// A first argument that is neither an option, a sub-command nor an existing path, and has no path
+// separator or extension, is a mistyped sub-command (`compre a b`), not a profile to open.
+static bool isUnknownCommand(const QString& first)
+{
+    if (first.isEmpty() || first.startsWith(QLatin1Char('-')) || QFileInfo::exists(first))
+        return false;
+    return !first.contains(QLatin1Char('/')) && !first.contains(QLatin1Char('\\')) && !first.contains(QLatin1Char('.'));
+}
+
 int main(int argc, char** argv)
 {
     QCoreApplication::setOrganizationName(QStringLiteral("DSpark"));
@@ -77,6 +87,14 @@ int main(int argc, char** argv)
         }
         installTranslations();
         return command->run(args);
+    }
+
+    if (isUnknownCommand(first)) {
+        QCoreApplication app(argc, argv);
+        installTranslations();
+        cli::printError(
+            QCoreApplication::translate("cli", "unknown command '%1' (dspark-timeline --help lists them)").arg(first));
+        return 2;
     }
 
     QApplication app(argc, argv);

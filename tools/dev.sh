@@ -14,7 +14,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6opengl6-dev libxkbcommon-dev libgl1-mesa-dev
   libsqlite3-dev nlohmann-json3-dev libsimdjson-dev zlib1g-dev
-  fonts-noto-cjk xvfb xauth)
+  qt6-translations-l10n fonts-noto-cjk xvfb xauth)
 # Making the Debian package (dpkg-shlibdeps, CPack's `file`), and checking it in the test suite.
 PACKAGE_TOOLS=(dpkg-dev file)
 CHECK_TOOLS=(desktop-file-utils appstream lintian shared-mime-info qt6-translations-l10n)

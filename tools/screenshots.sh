@@ -12,9 +12,21 @@ mkdir -p "$OUT"
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$TMP/tour" "$BUILD_DIR/tests/ui_tst_tour" >/dev/null
 cp "$TMP/tour/2-anomalous-step.png" "$OUT/window-anomalous-step.png"
 cp "$TMP/tour/3b-step-charts.png" "$OUT/window-step-charts.png"
+# The same tour in Chinese.
+QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_LANG=zh_CN DSPARK_SCREENSHOT_DIR="$TMP/tour-zh" "$BUILD_DIR/tests/ui_tst_tour" >/dev/null
+cp "$TMP/tour-zh/2-anomalous-step.png" "$OUT/window-anomalous-step-zh.png"
+cp "$TMP/tour-zh/3b-step-charts.png" "$OUT/window-step-charts-zh.png"
+# Step records without a timeline; the Selected step chart.
+QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$TMP/new-user" "$BUILD_DIR/tests/ui_tst_new_user" >/dev/null
+cp "$TMP/new-user/steps-without-timeline.png" "$OUT/window-steps-without-timeline.png"
+cp "$TMP/new-user/selected-step-chart.png" "$OUT/window-selected-step-chart.png"
 "$BUILD_DIR/app/dspark-timeline" demo "$TMP/demo" >/dev/null
 # Step 1209: exposed DeepEP communication; 1215: host gap before the verify graph replay.
 "$BUILD_DIR/app/dspark-timeline" export "$TMP/demo" --step 1209 --width 1600 --out "$OUT/export-step-1209.png"
 "$BUILD_DIR/app/dspark-timeline" export "$TMP/demo" --step 1209 --from 10 --to 11.2 --lanes 'Stream [235]' \
   --width 1600 --out "$OUT/export-step-1209-detail.png"
 "$BUILD_DIR/app/dspark-timeline" export "$TMP/demo" --step 1215 --width 1600 --out "$OUT/export-step-1215.png"
+LC_ALL=zh_CN.UTF-8 "$BUILD_DIR/app/dspark-timeline" export "$TMP/demo" --step 1209 --width 1600 \
+  --out "$OUT/export-step-1209-zh.png"
+# The whole profile (no step): the title says so.
+"$BUILD_DIR/app/dspark-timeline" export "$TMP/demo" --width 1600 --out "$OUT/export-whole-profile.png"

@@ -835,16 +835,44 @@
             </translation>
         </message>
         <message>
-            <source>span %1</source>
-            <translation>跨度 %1</translation>
+            <source>the whole profile (%1)</source>
+            <translation>整个性能数据（%1）</translation>
         </message>
         <message>
-            <source>from %1 after the profile start</source>
-            <translation>自性能数据起点后 %1 开始</translation>
+            <source>%1 to %2 after the profile start (%3)</source>
+            <translation>自性能数据起点后 %1 至 %2（%3）</translation>
+        </message>
+        <message>
+            <source>Timeline of %1</source>
+            <translation>时间线：%1</translation>
+        </message>
+        <message>
+            <source>host</source>
+            <translation>主机</translation>
+        </message>
+        <message>
+            <source>stream %1</source>
+            <translation>流 %1</translation>
+        </message>
+        <message>
+            <source>Exposed communication, %1</source>
+            <translation>暴露的通信，%1</translation>
+        </message>
+        <message>
+            <source>%1, %2 % of the step</source>
+            <translation>%1，占该步 %2 %</translation>
+        </message>
+        <message>
+            <source>Critical path by category</source>
+            <translation>关键路径（按类别）</translation>
+        </message>
+        <message>
+            <source>%1 = the step wall</source>
+            <translation>%1 = 步墙钟时间</translation>
         </message>
         <message>
             <source>Planner gap</source>
-            <translation>Planner 间隙</translation>
+            <translation>规划器间隙</translation>
         </message>
         <message>
             <source>Host gap before next step</source>
@@ -878,7 +906,7 @@
         <name>StageBandOverlay</name>
         <message>
             <source>Planner gap %1</source>
-            <translation>Planner 间隙 %1</translation>
+            <translation>规划器间隙 %1</translation>
         </message>
         <message>
             <source>Host gap %1</source>
@@ -905,7 +933,7 @@
         </message>
         <message>
             <source>Planner</source>
-            <translation>Planner</translation>
+            <translation>规划器</translation>
         </message>
         <message>
             <source>Target Verify</source>
@@ -1316,7 +1344,7 @@
         </message>
         <message>
             <source>Critical path time in the draft forward and the planner</source>
-            <translation>关键路径中草稿前向和 Planner 的时间</translation>
+            <translation>关键路径中草稿前向和规划器的时间</translation>
         </message>
         <message>
             <source>Path: verify</source>
@@ -1551,8 +1579,8 @@
             <translation>export：未知选项 %1</translation>
         </message>
         <message>
-            <source>usage: dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]</source>
-            <translation>用法：dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]</translation>
+            <source>usage: dspark-timeline export PATH [--step N] --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]</source>
+            <translation>用法：dspark-timeline export PATH [--step N] --out FILE.png|svg|pdf [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]</translation>
         </message>
         <message>
             <source>%1: unknown image type (use .png, .svg or .pdf)</source>
@@ -1727,6 +1755,10 @@
             <translation>打开查看器，等待性能数据加载完毕，以 JSON 打印窗口显示的内容后退出（用于检查安装）</translation>
         </message>
         <message>
+            <source>unknown command '%1' (dspark-timeline --help lists them)</source>
+            <translation>未知命令“%1”（dspark-timeline --help 列出全部命令）</translation>
+        </message>
+        <message>
             <source>usage: dspark-timeline --self-check [--demo|PATH]</source>
             <translation>用法：dspark-timeline --self-check [--demo|PATH]</translation>
         </message>
@@ -1849,11 +1881,11 @@
         </message>
         <message>
             <source>flow from</source>
-            <translation>Flow 来自</translation>
+            <translation>关联来自</translation>
         </message>
         <message>
             <source>flow to</source>
-            <translation>Flow 指向</translation>
+            <translation>关联指向</translation>
         </message>
         <message>
             <source>Property</source>
@@ -2137,6 +2169,10 @@
             <translation>未打开性能数据。</translation>
         </message>
         <message>
+            <source>%1: the folder cannot be created</source>
+            <translation>%1：无法创建该文件夹</translation>
+        </message>
+        <message>
             <source>Wrote %1</source>
             <translation>已写入 %1</translation>
         </message>
@@ -2348,7 +2384,7 @@
         </message>
         <message>
             <source>Show All &amp;Flows in View</source>
-            <translation>显示视图内所有 Flow(&amp;F)</translation>
+            <translation>显示视图内所有关联连线(&amp;F)</translation>
         </message>
         <message>
             <source>Draw every host→device link of the visible events, not only the selection's</source>
@@ -2440,7 +2476,7 @@
         </message>
         <message>
             <source>Steps</source>
-            <translation>步</translation>
+            <translation>步表</translation>
         </message>
         <message>
             <source>Kernels / Events</source>
@@ -2477,6 +2513,10 @@
         <message>
             <source>Recent profiles</source>
             <translation>最近的性能数据</translation>
+        </message>
+        <message>
+            <source>These are DSpark step records without a profiler timeline: the step table and its charts are shown. Open the profiler output folder (or put the records next to it) to see the steps on the device timeline.</source>
+            <translation>这些是没有性能分析时间线的 DSpark 步记录：此处显示步表及其图表。打开性能分析输出文件夹（或把步记录放在它旁边），即可在设备时间线上查看这些步。</translation>
         </message>
         <message>
             <source>%1 events in %2 lanes, %3 ranks, %4 links</source>
@@ -2728,7 +2768,7 @@
         </message>
         <message>
             <source>all flows in view</source>
-            <translation>视图内所有 Flow</translation>
+            <translation>视图内所有关联连线</translation>
         </message>
         <message>
             <source>Esc</source>
@@ -2747,12 +2787,20 @@
             <translation>调整名称列宽度</translation>
         </message>
         <message>
+            <source>N / Shift+A / R</source>
+            <translation>N / Shift+A / R</translation>
+        </message>
+        <message>
+            <source>annotate: place a note / draw an arrow / highlight a range (Tools menu)</source>
+            <translation>标注：放置便签 / 绘制箭头 / 高亮时间范围（工具菜单）</translation>
+        </message>
+        <message>
             <source>right-click a lane</source>
             <translation>右键单击泳道</translation>
         </message>
         <message>
-            <source>pin, hide, move lanes; collapse groups</source>
-            <translation>固定、隐藏、移动泳道；折叠分组</translation>
+            <source>pin, hide, move lanes; collapse groups; annotate</source>
+            <translation>固定、隐藏、移动泳道；折叠分组；标注</translation>
         </message>
         <message>
             <source>Keyboard and Mouse</source>
@@ -3051,11 +3099,11 @@
         </message>
         <message>
             <source>Planner gap</source>
-            <translation>Planner 间隙</translation>
+            <translation>规划器间隙</translation>
         </message>
         <message>
             <source>Planner gap + accept/commit tail</source>
-            <translation>Planner 间隙 + 接受/提交尾段</translation>
+            <translation>规划器间隙 + 接受/提交尾段</translation>
         </message>
         <message>
             <source>Host gap before next step</source>
@@ -3232,7 +3280,7 @@
         </message>
         <message>
             <source>Steps</source>
-            <translation>步</translation>
+            <translation>普通步</translation>
         </message>
         <message>
             <source>Anomalous steps</source>

@@ -3,6 +3,7 @@
 #include "steps/StepTableModel.h"
 
 #include "ProfileLoadTask.h"
+#include "charts/StepChartsPanel.h"
 #include "demo/DemoCache.h"
 #include "overlays/AnnotationOverlay.h"
 #include "panels/EventDetailsPane.h"
@@ -46,6 +47,7 @@
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
@@ -77,6 +79,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_timeline = new TimelineWidget(m_stack);
     m_stack->addWidget(m_welcome);
     m_stack->addWidget(m_timeline);
+    m_stepsOnlyPage = new QWidget(m_stack);
+    m_stepsOnlyPage->setObjectName(QStringLiteral("stepsOnlyPage"));
+    m_stepsOnlyText = new QLabel(m_stepsOnlyPage);
+    m_stepsOnlyText->setObjectName(QStringLiteral("noTimelineLabel"));
+    m_stepsOnlyText->setWordWrap(true);
+    m_stepsOnlySplitter = new QSplitter(Qt::Vertical, m_stepsOnlyPage);
+    auto* stepsOnlyLayout = new QVBoxLayout(m_stepsOnlyPage);
+    stepsOnlyLayout->addWidget(m_stepsOnlyText);
+    stepsOnlyLayout->addWidget(m_stepsOnlySplitter, 1);
+    m_stack->addWidget(m_stepsOnlyPage);
     setCentralWidget(m_stack);
 
     m_progress = new QProgressBar(this);
@@ -109,6 +121,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(selection, &TimelineSelection::timeRangeChanged, this, &MainWindow::onTimeRangeSelected);
     connect(m_timeline->zoom(), &TimelineZoom::rangeChanged, m_legend, &LegendPanel::setRange);
     connect(m_timeline->zoom(), &TimelineZoom::historyChanged, this, &MainWindow::updateActions);
+    connect(m_timeline->zoom(), &TimelineZoom::revisited, this, &MainWindow::followViewToStep);
     connect(m_timeline->history(), &UndoHistory::changed, this, &MainWindow::updateActions);
     connect(m_timeline->layout(), &LaneLayout::changed, this, &MainWindow::rebuildHiddenLanesMenu);
     connect(m_timeline, &TimelineWidget::laneContextMenuRequested, this, &MainWindow::showLaneMenu);
@@ -412,9 +425,12 @@ void MainWindow::createMenus()
     m_languageMenu = menuBar()->addMenu(QString());
     m_languageMenu->addActions(m_languageGroup->actions());
 
+    // A developer's menu, shown with DSPARK_DEBUG=1; its shortcuts work without it.
     m_debugMenu = menuBar()->addMenu(QString());
     m_debugMenu->addAction(a("frameTime"));
     m_debugMenu->addAction(a("measureRepaint"));
+    m_debugMenu->menuAction()->setVisible(qEnvironmentVariableIntValue("DSPARK_DEBUG") != 0);
+    addAction(a("frameTime"));
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_helpMenu->addAction(a("shortcuts"));
@@ -499,6 +515,9 @@ void MainWindow::retranslateUi()
     m_openFileButton->setText(tr("Open File…"));
     m_openDemoButton->setText(tr("Open Demo Profile"));
     m_recentTitle->setText(tr("Recent profiles"));
+    m_stepsOnlyText->setText(tr("These are DSpark step records without a profiler timeline: the step table and its "
+                                "charts are shown. Open the profiler output folder (or put the records next to "
+                                "it) to see the steps on the device timeline."));
     rebuildRecentMenu();
     rebuildHiddenLanesMenu();
     setWindowTitle(m_profile ? tr("%1 — DSpark Timeline").arg(QFileInfo(m_profilePath).fileName())
@@ -634,6 +653,37 @@ void MainWindow::showError(const QString& title, const QString& message)
     box->open();
 }
 
+void MainWindow::placeStepPanels(bool central)
+{
+    QDockWidget* chartsDock = m_reports->chartsDock();
+    QWidget* charts = m_reports->charts();
+    if (central == (m_steps->parentWidget() == m_stepsOnlySplitter))
+        return;
+    if (central) {
+        m_stepsOnlySplitter->addWidget(m_steps);
+        m_stepsOnlySplitter->addWidget(charts);
+        m_stepsOnlySplitter->setStretchFactor(0, 1);
+        m_stepsOnlySplitter->setStretchFactor(1, 1);
+        m_stepsOnlySplitter->setSizes({std::max(200, m_stack->height() / 2), std::max(200, m_stack->height() / 2)});
+        // The docks about events have nothing to show: out of the way until a timeline is open.
+        m_dockedForStepsOnly.clear();
+        for (QDockWidget* d : findChildren<QDockWidget*>())
+            if (d->isVisible()) {
+                m_dockedForStepsOnly << d;
+                d->hide();
+            }
+    } else {
+        m_stepsDock->setWidget(m_steps);
+        chartsDock->setWidget(charts);
+        for (QDockWidget* d : std::as_const(m_dockedForStepsOnly))
+            d->show();
+        m_dockedForStepsOnly.clear();
+        m_stepsDock->show();
+        chartsDock->show();
+        m_stepsDock->raise();
+    }
+}
+
 void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QString& path)
 {
     m_profile = std::move(profile);
@@ -647,7 +697,11 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QStrin
                                       : nullptr);
     if (m_profile && !m_profile->stepRecords)
         m_steps->setStepRecords(nullptr);
-    m_stack->setCurrentWidget(m_profile ? static_cast<QWidget*>(m_timeline) : m_welcome);
+    // Step records without a timeline: the step table and charts take the window, with a line saying why.
+    const bool stepsOnly =
+        m_profile && m_profile->stepRecords && !m_profile->stepRecords->empty() && m_profile->stats().events == 0;
+    placeStepPanels(stepsOnly);
+    m_stack->setCurrentWidget(!m_profile ? m_welcome : stepsOnly ? m_stepsOnlyPage : static_cast<QWidget*>(m_timeline));
     if (m_profile) {
         const ProfileStats s = m_profile->stats();
         const QLocale locale;
@@ -706,6 +760,7 @@ void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
     m_details->showTimeRange(startNs, endNs);
     showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
                     endNs);
+    m_eventsDock->show();
 }
 
 void MainWindow::showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs)
@@ -721,7 +776,6 @@ void MainWindow::showDeviceTasks(const QString& title, int rank, TimeNs startNs,
                 tasks.push_back({laneIndex, uint32_t(i)});
     }
     m_events->setEvents(title, m_profile, std::move(tasks), true);
-    m_eventsDock->show();
 }
 
 int MainWindow::stepRowForEvent(EventRef e) const
@@ -754,9 +808,27 @@ QString MainWindow::stepTextForRow(int sourceRow) const
 
 void MainWindow::showStep(int sourceRow, bool openTasks)
 {
+    if (!markStep(sourceRow))
+        return;
+    const StepAlignmentRow& row = m_steps->stepRecords()->alignment.rows[sourceRow];
+    m_timeline->zoom()->zoomToInterval(row.windowStartNs(), row.windowEndNs(), 0.03);
+    if (row.traceRank >= 0)
+        for (uint32_t lane = 0; lane < m_profile->lanes.size(); ++lane)
+            if (m_profile->lanes[lane].info.rank == row.traceRank && isDeviceLane(m_profile->lanes[lane].info.kind)) {
+                m_timeline->ensureLaneVisible(lane);
+                break;
+            }
+    if (openTasks) {
+        m_eventsDock->show();
+        m_eventsDock->raise();
+    }
+}
+
+bool MainWindow::markStep(int sourceRow)
+{
     const StepRecordSet* set = m_steps->stepRecords();
     if (!m_profile || !set || sourceRow < 0 || sourceRow >= int(set->size()))
-        return;
+        return false;
     const StepRecord& record = set->record(size_t(sourceRow));
     const bool aligned = sourceRow < int(set->alignment.rows.size()) && set->alignment.rows[sourceRow].hasWindow();
     if (!aligned) {
@@ -767,24 +839,43 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
         m_status->setText(status.isEmpty()
                               ? tr("Step forward_ct %1 is not on the timeline").arg(record.forwardCt)
                               : tr("Step forward_ct %1 is not on the timeline (%2)").arg(record.forwardCt).arg(status));
-        return;
+        return false;
     }
     const StepAlignmentRow& row = set->alignment.rows[sourceRow];
     const TimeNs a = row.windowStartNs(), b = row.windowEndNs();
-    m_timeline->zoom()->zoomToInterval(a, b, 0.03);
     m_timeline->setHighlightedInterval(a, b, tr("step %1 · %2").arg(record.forwardCt).arg(formatDuration(b - a)));
-    if (row.traceRank >= 0)
-        for (uint32_t lane = 0; lane < m_profile->lanes.size(); ++lane)
-            if (m_profile->lanes[lane].info.rank == row.traceRank && isDeviceLane(m_profile->lanes[lane].info.kind)) {
-                m_timeline->ensureLaneVisible(lane);
-                break;
-            }
     m_status->setText(stepTextForRow(sourceRow));
-    if (openTasks) {
-        const TimeNs da = row.deviceStartNs >= 0 ? row.deviceStartNs : a;
-        const TimeNs db = row.deviceEndNs >= 0 ? row.deviceEndNs : b;
-        showDeviceTasks(tr("Device tasks of step %1 (longest first)").arg(record.forwardCt), row.traceRank, da, db);
+    // The kernel table follows the selected step (its tasks, longest first).
+    const TimeNs da = row.deviceStartNs >= 0 ? row.deviceStartNs : a;
+    const TimeNs db = row.deviceEndNs >= 0 ? row.deviceEndNs : b;
+    showDeviceTasks(tr("Device tasks of step %1 (longest first)").arg(record.forwardCt), row.traceRank, da, db);
+    return true;
+}
+
+void MainWindow::followViewToStep()
+{
+    // After Back / Forward / undo the view may be on another step: the step whose window holds the
+    // centre of the view and fills at least half of it is selected; none when the view is elsewhere.
+    const StepRecordSet* set = m_steps->stepRecords();
+    if (!m_profile || !set)
+        return;
+    const TimelineZoom* zoom = m_timeline->zoom();
+    const TimeNs centre = zoom->startNs() + zoom->spanNs() / 2;
+    int found = -1;
+    for (size_t i = 0; i < set->alignment.rows.size() && found < 0; ++i) {
+        const StepAlignmentRow& r = set->alignment.rows[i];
+        if (r.hasWindow() && r.windowStartNs() <= centre && centre < r.windowEndNs() &&
+            2 * (r.windowEndNs() - r.windowStartNs()) >= zoom->spanNs())
+            found = int(i);
     }
+    if (found == m_steps->currentSourceRow())
+        return;
+    m_steps->selectSourceRow(found);
+    if (found >= 0)
+        markStep(found);
+    else
+        m_timeline->clearHighlightedInterval();
+    m_reports->charts()->setCurrentRecordRow(found >= 0 ? std::optional<size_t>(found) : std::nullopt);
 }
 
 void MainWindow::stepBy(int delta, bool anomalousOnly)
@@ -838,6 +929,10 @@ void MainWindow::showLaneMenu(int row, const QPoint& globalPos, EventRef event)
             menu.addAction(r.collapsed ? tr("Expand Group") : tr("Collapse Group"), this,
                            [layout, row]() { layout->toggleRow(row); });
         }
+        menu.addSeparator();
+    }
+    if (auto* annotate = findChild<QMenu*>(QStringLiteral("annotateMenu"))) {
+        menu.addMenu(annotate);
         menu.addSeparator();
     }
     menu.addAction(action(QStringLiteral("collapseAll")));
@@ -1030,7 +1125,8 @@ void MainWindow::showShortcuts()
         {tr("Ctrl+L"), tr("all flows in view")},
         {tr("Esc"), tr("clear the selection")},
         {tr("drag the name column's edge"), tr("resize the name column")},
-        {tr("right-click a lane"), tr("pin, hide, move lanes; collapse groups")},
+        {tr("N / Shift+A / R"), tr("annotate: place a note / draw an arrow / highlight a range (Tools menu)")},
+        {tr("right-click a lane"), tr("pin, hide, move lanes; collapse groups; annotate")},
     };
     QString html = QStringLiteral("<table cellspacing='4'>");
     for (const auto& r : rows)

@@ -18,6 +18,7 @@ class QMenu;
 class QMessageBox;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QStackedWidget;
 
 namespace dspark::ui {
@@ -113,6 +114,13 @@ private:
     int stepRowForEvent(EventRef e) const;
     QString stepTextForRow(int sourceRow) const;
     void showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs);
+    // The panes that follow the selected step: its highlight, the status line, the kernel table.
+    // False (and the status says why) when the step is not on the timeline.
+    bool markStep(int sourceRow);
+    // Moves the step table and charts into the window's centre (step records without a timeline) or
+    // back into their docks.
+    void placeStepPanels(bool central);
+    void followViewToStep();
     void showShortcuts();
     void showAbout();
     void updateActions();
@@ -134,6 +142,10 @@ private:
     QPushButton* m_openFileButton = nullptr;
     QPushButton* m_openDemoButton = nullptr;
     TimelineWidget* m_timeline = nullptr;
+    QWidget* m_stepsOnlyPage = nullptr;
+    QLabel* m_stepsOnlyText = nullptr;
+    QSplitter* m_stepsOnlySplitter = nullptr;
+    QList<QDockWidget*> m_dockedForStepsOnly; // docks hidden while the step panels are in the centre
 
     StepTablePanel* m_steps = nullptr;
     EventDetailsPane* m_details = nullptr;

@@ -26,7 +26,7 @@ const std::vector<Command>& commands()
          QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
          &runDemo},
         {"export",
-         "export PATH --step N --out FILE [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] "
+         "export PATH [--step N] --out FILE [--width W] [--height H] [--lanes PATTERN] [--scale S] [--rank R] "
          "[--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]",
          QT_TRANSLATE_NOOP("cli", "Render a step (or the whole profile) with its analyses to PNG, SVG or PDF"), true,
          &runExport},

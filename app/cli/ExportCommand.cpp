@@ -49,7 +49,7 @@ int runExport(const QStringList& argsIn)
         }
     if (args.size() != 1 || out.isEmpty()) {
         printError(QCoreApplication::translate(
-            "cli", "usage: dspark-timeline export PATH --step N --out FILE.png|svg|pdf [--width W] [--height H] "
+            "cli", "usage: dspark-timeline export PATH [--step N] --out FILE.png|svg|pdf [--width W] [--height H] "
                    "[--lanes PATTERN] [--scale S] [--rank R] [--from MS] [--to MS] [--annotations FILE] "
                    "[--no-annotations] [--no-legend]"));
         return 2;

@@ -24,12 +24,14 @@ QString installTranslations(const QString& localeName)
         return QStringLiteral("en");
     auto* translator = new QTranslator;
     // Embedded by qt_add_translations under :/i18n (see CMakeLists.txt).
-    if (!translator->load(locale, QStringLiteral("dspark-timeline"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    const bool app =
+        translator->load(locale, QStringLiteral("dspark-timeline"), QStringLiteral("_"), QStringLiteral(":/i18n"));
+    if (app) {
+        QCoreApplication::installTranslator(translator);
+        appTranslator = translator;
+    } else {
         delete translator;
-        return QStringLiteral("en");
     }
-    QCoreApplication::installTranslator(translator);
-    appTranslator = translator;
     auto* qt = new QTranslator;
     // Qt's own strings (standard buttons, file dialogs): where this Qt keeps them, whatever the prefix.
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
@@ -39,7 +41,7 @@ QString installTranslations(const QString& localeName)
     } else {
         delete qt;
     }
-    return locale.name();
+    return app ? locale.name() : QStringLiteral("en");
 }
 
 QStringList installedTranslationFiles()

@@ -41,6 +41,7 @@ class TestTour : public QObject {
     Q_OBJECT
 
     std::unique_ptr<MainWindow> w;
+    test::InstalledTranslator m_translation;
 
     bool waitLoaded(int timeoutMs) { return test::waitLoaded(w.get(), timeoutMs); }
     void snap(const char* name)
@@ -72,11 +73,22 @@ private Q_SLOTS:
         test::useTestSettings(QStringLiteral("tst_tour"));
         w = test::openMainWindow(QSize(1600, 1000));
         QVERIFY(w);
+        // DSPARK_SCREENSHOT_LANG=zh_CN: the tour in Chinese (the pictures of docs/images/*-zh.png).
+        const QString language = qEnvironmentVariable("DSPARK_SCREENSHOT_LANG");
+        if (!language.isEmpty()) {
+            m_translation = test::installTranslation(language);
+            QVERIFY2(m_translation, qPrintable(language));
+            w->setLanguage(language);
+        }
         snap("0-empty");
         w->openDemo();
         QVERIFY(waitLoaded(180'000));
     }
-    void cleanupTestCase() { w.reset(); }
+    void cleanupTestCase()
+    {
+        w.reset();
+        m_translation.reset();
+    }
 
     void theOverviewShowsTheWholeDemo()
     {

@@ -32,17 +32,23 @@ StepBreakdownView::StepBreakdownView(QWidget* parent) : QWidget(parent)
     m_title->setFont(ReportPainter::reportFont(13, true));
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(150);
-    m_chart->setMaximumHeight(190);
+    // Room for the bar, its tick labels and the axis title under it (the legend stands on the right).
+    m_chart->setMinimumHeight(190);
+    m_chart->setMaximumHeight(240);
     m_table = new QTreeWidget(this);
     m_table->setColumnCount(3);
-    m_table->setHeaderLabels({tr("Item"), tr("Time"), tr("Share of wall / difference")});
+    retranslate();
     m_table->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->setRootIsDecorated(true);
     layout->addWidget(m_title);
     layout->addWidget(m_chart);
     layout->addWidget(m_table, 1);
     setStep(nullptr, nullptr, nullptr);
+}
+
+void StepBreakdownView::retranslate()
+{
+    m_table->setHeaderLabels({tr("Item"), tr("Time"), tr("Share of wall / difference")});
 }
 
 QString StepBreakdownView::caption() const
@@ -57,7 +63,8 @@ void StepBreakdownView::setStep(const Profile* profile, const StepAnalysis* a, c
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setFont(ReportPainter::reportFont(11));
     chart->legend()->setFont(ReportPainter::reportFont(11));
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->setMargins(QMargins(4, 4, 4, 4));
     QChart* old = m_chart->chart();
     m_chart->setChart(chart);
     delete old;
@@ -89,7 +96,13 @@ void StepBreakdownView::setStep(const Profile* profile, const StepAnalysis* a, c
     series->attachAxis(y);
     auto* x = new QValueAxis;
     x->setRange(0, std::max(wallMs, 1e-3));
-    x->setLabelFormat(QStringLiteral("%.2f"));
+    // Few ticks, with as many decimals as the wall needs: each label fits its share of the axis.
+    x->setTickCount(6);
+    x->setLabelFormat(wallMs >= 10  ? QStringLiteral("%.0f")
+                      : wallMs >= 1 ? QStringLiteral("%.1f")
+                                    : QStringLiteral("%.3f"));
+    x->setLabelsFont(ReportPainter::reportFont(10));
+    x->setTitleFont(ReportPainter::reportFont(11));
     x->setTitleText(tr("ms of the step wall (%1)").arg(formatDuration(a->window.wallNs())));
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);

@@ -23,6 +23,8 @@ public:
     QTreeWidget* table() const { return m_table; }
     QChartView* chartView() const { return m_chart; }
     QString caption() const;
+    // Header texts in the current language (the panel calls it on a language change).
+    void retranslate();
 
 private:
     QLabel* m_title = nullptr;

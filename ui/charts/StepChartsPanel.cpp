@@ -3,6 +3,7 @@
 #include "charts/StepBreakdownView.h"
 #include "overlays/AnalysisPalette.h"
 #include "overlays/StepAnalyses.h"
+#include "report/ExportDialog.h"
 #include "report/ImageExport.h"
 #include "report/ReportPainter.h"
 #include "steps/StepRecords.h"
@@ -13,6 +14,8 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -38,28 +41,25 @@ StepChartsPanel::StepChartsPanel(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     auto* bar = new QHBoxLayout;
-    m_rankLabel = new QLabel(tr("Rank:"), this);
+    m_rankLabel = new QLabel(this);
     m_rankBox = new QComboBox(this);
     m_exportButton = new QToolButton(this);
-    m_exportButton->setText(tr("Export Chart…"));
-    m_exportButton->setToolTip(tr("Save the shown chart as PNG, SVG or PDF"));
     bar->addWidget(m_rankLabel);
     bar->addWidget(m_rankBox);
     bar->addStretch(1);
     bar->addWidget(m_exportButton);
     layout->addLayout(bar);
     m_tabs = new QTabWidget(this);
-    const QString titles[5] = {tr("Step time"), tr("TPOT / commit length"), tr("Communication"), tr("Critical path"),
-                               tr("Histogram")};
     for (int i = 0; i < 5; ++i) {
         m_views[i] = new QChartView(m_tabs);
         m_views[i]->setRenderHint(QPainter::Antialiasing);
         m_views[i]->setMinimumHeight(220);
-        m_tabs->addTab(m_views[i], titles[i]);
+        m_tabs->addTab(m_views[i], QString());
     }
     m_breakdown = new StepBreakdownView(m_tabs);
-    m_tabs->addTab(m_breakdown, tr("Selected step"));
+    m_tabs->addTab(m_breakdown, QString());
     layout->addWidget(m_tabs, 1);
+    retranslate();
 
     connect(m_rankBox, &QComboBox::activated, this, [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
     connect(m_exportButton, &QToolButton::clicked, this, &StepChartsPanel::exportDialog);
@@ -67,6 +67,27 @@ StepChartsPanel::StepChartsPanel(QWidget* parent) : QWidget(parent)
 }
 
 StepChartsPanel::~StepChartsPanel() = default;
+
+void StepChartsPanel::retranslate()
+{
+    m_rankLabel->setText(tr("Rank:"));
+    m_exportButton->setText(tr("Export Chart…"));
+    m_exportButton->setToolTip(tr("Save the shown chart as PNG, SVG or PDF"));
+    const QString titles[6] = {tr("Step time"), tr("TPOT / commit length"), tr("Communication"), tr("Critical path"),
+                               tr("Histogram"), tr("Selected step")};
+    for (int i = 0; i < 6; ++i)
+        m_tabs->setTabText(i, titles[i]);
+}
+
+void StepChartsPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange && m_tabs) {
+        retranslate();
+        m_breakdown->retranslate();
+        rebuild(); // titles, axes and legends are made with the charts
+    }
+}
 
 void StepChartsPanel::setData(std::shared_ptr<const StepRecordSet> records, StepAnalyses* analyses)
 {
@@ -562,14 +583,17 @@ QString StepChartsPanel::exportCurrentChart(const QString& path, double scale) c
 
 void StepChartsPanel::exportDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"),
-                                                      m_tabs->tabText(m_tabs->currentIndex()) + QStringLiteral(".png"),
+    const QString proposed =
+        QDir(ExportDialog::defaultFolder()).filePath(m_tabs->tabText(m_tabs->currentIndex()) + QStringLiteral(".png"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), proposed,
                                                       tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
     const QString error = exportCurrentChart(path, devicePixelRatioF() > 1 ? devicePixelRatioF() : 2.0);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Export Chart"), error);
+    else
+        ExportDialog::rememberFolderOf(path);
 }
 
 } // namespace dspark::ui

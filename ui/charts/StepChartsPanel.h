@@ -57,7 +57,11 @@ public:
 Q_SIGNALS:
     void recordRowActivated(size_t row);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void rebuild();
     void buildStepTimes();
     void buildTpotCommit();

@@ -106,6 +106,7 @@ QTreeWidgetItem* EventDetailsPane::section(const QString& title)
 void EventDetailsPane::add(QTreeWidgetItem* parent, const QString& key, const QString& value, EventRef link)
 {
     auto* item = new QTreeWidgetItem(parent, {key, value});
+    item->setToolTip(0, key);
     item->setToolTip(1, value);
     if (link.valid()) {
         item->setData(0, LinkRole, (qulonglong(link.lane) << 32) | link.index);
@@ -168,6 +169,7 @@ void EventDetailsPane::refresh()
         add(sec, tr("Device tasks starting in range"), locale.toString(qulonglong(device)));
         add(sec, tr("Σ device task time (top level)"), formatDuration(deviceBusy));
         add(sec, tr("Host events starting in range (top level)"), locale.toString(qulonglong(host)));
+        fitKeyColumn();
         return;
     }
     if (!p || !m_event.valid() || m_event.lane >= p->lanes.size() || m_event.index >= p->lanes[m_event.lane].size()) {
@@ -224,8 +226,20 @@ void EventDetailsPane::refresh()
         for (const Link* l : out)
             add(sec, linkLabel(l->kind, false), describe(l->to), l->to);
     }
+    fitKeyColumn();
+}
+
+void EventDetailsPane::fitKeyColumn()
+{
+    // The keys whole when the pane allows it; values keep at least 110 px (they elide in the middle).
     m_tree->resizeColumnToContents(0);
-    m_tree->setColumnWidth(0, std::min(m_tree->columnWidth(0) + 8, std::max(120, m_tree->width() / 2)));
+    m_tree->setColumnWidth(0, std::min(m_tree->columnWidth(0) + 8, std::max(120, m_tree->viewport()->width() - 110)));
+}
+
+void EventDetailsPane::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitKeyColumn();
 }
 
 } // namespace dspark::ui

@@ -33,9 +33,11 @@ Q_SIGNALS:
     void linkedEventActivated(dspark::EventRef event);
 
 protected:
+    void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
+    void fitKeyColumn();
     QTreeWidgetItem* section(const QString& title);
     void add(QTreeWidgetItem* parent, const QString& key, const QString& value, EventRef link = {});
     void refresh();

@@ -12,6 +12,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -84,6 +85,14 @@ StepTablePanel::StepTablePanel(QWidget* parent) : QWidget(parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionMoved, this, [this]() {
+        if (!m_ordering)
+            saveColumnOrder();
+    });
+    // The analyses' columns arrive later (setAnalysis): they take their saved place too.
+    connect(m_model, &QAbstractItemModel::columnsInserted, this, &StepTablePanel::applyColumnOrder);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &StepTablePanel::applyColumnOrder);
 
     auto* top = new QHBoxLayout;
     top->setContentsMargins(4, 2, 4, 2);
@@ -109,6 +118,7 @@ StepTablePanel::StepTablePanel(QWidget* parent) : QWidget(parent)
             [this](const QModelIndex& index) { Q_EMIT stepActivated(sourceRow(index.row())); });
     retranslate();
     setStepRecords(nullptr);
+    applyColumnOrder();
 }
 
 StepTablePanel::~StepTablePanel() = default;
@@ -141,6 +151,36 @@ void StepTablePanel::setStepRecords(std::shared_ptr<const StepRecordSet> records
     m_anomaliesOnly->setEnabled(has);
     m_empty->setVisible(!has);
     updateCount();
+}
+
+static const char* const kColumnOrderKey = "steps/columnOrder";
+
+void StepTablePanel::applyColumnOrder()
+{
+    QList<int> order;
+    for (const QVariant& v : QSettings().value(QLatin1String(kColumnOrderKey)).toList())
+        order << v.toInt();
+    if (order.isEmpty())
+        for (StepColumn c : {StepColumn::Rank, StepColumn::ForwardCt, StepColumn::StepGpuMs, StepColumn::DraftGpuMs,
+                             StepColumn::TargetVerifyGpuMs, StepColumn::UnattributedMs, StepColumn::StepCpuMs,
+                             StepColumn::EffectiveTpotMs, StepColumn::MeanCommitLen, StepColumn::Anomaly})
+            order << int(c);
+    QHeaderView* header = m_table->horizontalHeader();
+    m_ordering = true;
+    int visual = 0;
+    for (int logical : order)
+        if (logical >= 0 && logical < header->count())
+            header->moveSection(header->visualIndex(logical), visual++);
+    m_ordering = false;
+}
+
+void StepTablePanel::saveColumnOrder() const
+{
+    const QHeaderView* header = m_table->horizontalHeader();
+    QVariantList order;
+    for (int visual = 0; visual < header->count(); ++visual)
+        order << header->logicalIndex(visual);
+    QSettings().setValue(QLatin1String(kColumnOrderKey), order);
 }
 
 const StepRecordSet* StepTablePanel::stepRecords() const

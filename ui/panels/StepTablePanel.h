@@ -53,6 +53,11 @@ protected:
 private:
     void retranslate();
     void updateCount();
+    // The columns in the user's order (saved when a column is dragged), else the default: the columns
+    // a user sorts by first (forward_ct, step GPU and its segments, TPOT, the anomaly), the verify-token
+    // inputs after them.
+    void applyColumnOrder();
+    void saveColumnOrder() const;
 
     StepTableModel* m_model = nullptr;
     StepFilterProxy* m_proxy = nullptr;
@@ -62,6 +67,7 @@ private:
     QLabel* m_count = nullptr;
     QLabel* m_empty = nullptr;
     bool m_silent = false;
+    bool m_ordering = false;
 };
 
 } // namespace dspark::ui

@@ -26,6 +26,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTimer>
@@ -139,10 +140,9 @@ ExportDialog::ExportDialog(TimelineWidget* timeline, StepAnalyses* analyses, Ann
     m_height->setValue(0);
     const double dpr = timeline ? timeline->devicePixelRatioF() : 1.0;
     m_scale->setValue(dpr > 1 ? dpr : 2.0);
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     const QString base =
         timeline && timeline->profile() ? profileDisplayName(*timeline->profile()) : QStringLiteral("timeline");
-    m_file->setText(QDir(dir.isEmpty() ? QDir::homePath() : dir).filePath(base + QStringLiteral(".png")));
+    m_file->setText(QDir(defaultFolder()).filePath(base + QStringLiteral(".png")));
 
     auto* previewTimer = new QTimer(this);
     previewTimer->setSingleShot(true);
@@ -175,6 +175,34 @@ ExportDialog::ExportDialog(TimelineWidget* timeline, StepAnalyses* analyses, Ann
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateControls();
     previewTimer->start();
+}
+
+static const char* const kLastFolderKey = "export/lastFolder";
+
+static bool isWritableFolder(const QString& dir)
+{
+    const QFileInfo info(dir);
+    return !dir.isEmpty() && info.isDir() && info.isWritable();
+}
+
+QString ExportDialog::defaultFolder()
+{
+    const QString last = QSettings().value(QLatin1String(kLastFolderKey)).toString();
+    if (isWritableFolder(last))
+        return last;
+    // The Pictures folder is created when missing (XDG names it even where nobody made it).
+    const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (!pictures.isEmpty() && (QFileInfo(pictures).isDir() || QDir().mkpath(pictures)) && isWritableFolder(pictures))
+        return pictures;
+    for (const QString& dir : {QDir::homePath(), QDir::currentPath(), QDir::tempPath()})
+        if (isWritableFolder(dir))
+            return dir;
+    return QDir::tempPath();
+}
+
+void ExportDialog::rememberFolderOf(const QString& file)
+{
+    QSettings().setValue(QLatin1String(kLastFolderKey), QFileInfo(file).absolutePath());
 }
 
 void ExportDialog::setSource(Source source)
@@ -304,6 +332,9 @@ QString ExportDialog::exportNow()
         error = tr("No profile is open.");
     if (error.isEmpty() && m_timeline->selection())
         m_timeline->selection()->setHovered({}); // no hover outline in a report
+    const QString folder = QFileInfo(file).absolutePath();
+    if (error.isEmpty() && !QFileInfo(folder).isDir() && !QDir().mkpath(folder))
+        error = tr("%1: the folder cannot be created").arg(QDir::toNativeSeparators(folder));
     if (error.isEmpty()) {
         const QSize size(m_width->value(), m_height->value());
         if (m_stepButton->isChecked() && m_analyses && m_stepBox->currentIndex() >= 0) {
@@ -331,6 +362,7 @@ QString ExportDialog::exportNow()
             QMessageBox::warning(this, tr("Export Image"), error);
     } else {
         m_status->setText(tr("Wrote %1").arg(QDir::toNativeSeparators(file)));
+        rememberFolderOf(file);
     }
     return error;
 }

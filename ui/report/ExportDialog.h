@@ -42,6 +42,12 @@ public:
     void setLanePattern(const QString& pattern);
     void setParts(const ReportParts& parts);
 
+    // Where exports are proposed: the last folder written to, else Pictures (created when missing),
+    // else the first writable of home, the current and the temporary folder.
+    static QString defaultFolder();
+    // Records the folder of a file just written, for the next proposal.
+    static void rememberFolderOf(const QString& file);
+
     // Writes the file with the current choices; empty on success, else the error (also shown).
     QString exportNow();
     // The image the current choices produce (preview, clipboard).

@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
@@ -141,8 +142,13 @@ void ReportActions::createActions()
     const std::pair<const char*, AnnotationTool::Mode> modes[] = {{"annotateNote", AnnotationTool::Mode::Note},
                                                                   {"annotateArrow", AnnotationTool::Mode::Arrow},
                                                                   {"annotateRange", AnnotationTool::Mode::Range}};
+    // Single keys while the timeline has the focus (N note, Shift+A arrow, R range; Esc leaves the tool).
+    const QKeySequence keys[] = {QKeySequence(Qt::Key_N), QKeySequence(Qt::SHIFT | Qt::Key_A), QKeySequence(Qt::Key_R)};
+    int k = 0;
     for (const auto& [name, mode] : modes) {
-        QAction* a = make(name, QKeySequence());
+        QAction* a = make(name, keys[k++]);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        w->timeline()->addAction(a);
         a->setCheckable(true);
         a->setData(int(mode));
         m_toolGroup->addAction(a);
@@ -194,6 +200,7 @@ void ReportActions::createActions()
     });
     for (QAction* a : {edit, remove, saveAs, load, clear})
         annotate->addAction(a);
+    w->toolsMenu()->menuAction()->setVisible(true);
 }
 
 void ReportActions::retranslate()
@@ -305,16 +312,20 @@ QString ReportActions::exportKernelTable(const QString& path) const
 void ReportActions::askTableFile(bool steps)
 {
     const QString title = steps ? tr("Export Step Table") : tr("Export Kernel Table");
-    const QString file = QFileDialog::getSaveFileName(
-        m_window, title, steps ? QStringLiteral("steps.csv") : QStringLiteral("kernels.csv"),
-        tr("CSV (*.csv);;Markdown (*.md)"));
+    const QString file =
+        QFileDialog::getSaveFileName(m_window, title,
+                                     QDir(ExportDialog::defaultFolder())
+                                         .filePath(steps ? QStringLiteral("steps.csv") : QStringLiteral("kernels.csv")),
+                                     tr("CSV (*.csv);;Markdown (*.md)"));
     if (file.isEmpty())
         return;
     const QString error = steps ? exportStepTable(file) : exportKernelTable(file);
     if (!error.isEmpty())
         QMessageBox::warning(m_window, title, error);
-    else
+    else {
+        ExportDialog::rememberFolderOf(file);
         m_window->statusBar()->showMessage(tr("Wrote %1").arg(file), 4000);
+    }
 }
 
 } // namespace dspark::ui

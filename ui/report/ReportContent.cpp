@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <map>
 
 namespace dspark::ui {
 
@@ -96,39 +97,124 @@ ReportHeader rangeReportHeader(const Profile& profile, TimeNs startNs, TimeNs en
         title << QString::fromStdString(profile.ranks.front().label);
     else
         title << QCoreApplication::translate("ReportContent", "%n rank(s)", nullptr, int(profile.ranks.size()));
-    title << QCoreApplication::translate("ReportContent", "span %1").arg(formatDuration(endNs - startNs))
-          << QCoreApplication::translate("ReportContent", "from %1 after the profile start")
-                 .arg(formatDuration(startNs - profile.firstNs()));
-    h.title = title.join(kSep);
+    // What the picture is: the whole profile, or which part of it (offsets from the profile start).
+    const TimeNs first = profile.firstNs(), last = profile.lastNs();
+    if (startNs <= first && endNs >= last)
+        title << QCoreApplication::translate("ReportContent", "the whole profile (%1)")
+                     .arg(formatDuration(endNs - startNs));
+    else
+        title << QCoreApplication::translate("ReportContent", "%1 to %2 after the profile start (%3)")
+                     .arg(formatDuration(std::max<TimeNs>(0, startNs - first)),
+                          formatDuration(std::max<TimeNs>(0, endNs - first)), formatDuration(endNs - startNs));
+    h.title = QCoreApplication::translate("ReportContent", "Timeline of %1").arg(title.join(kSep));
     return h;
 }
 
-std::vector<LegendItem> analysisLegend(const ReportParts& parts)
+std::vector<LegendItem> analysisLegend(const ReportParts& parts, const std::vector<const StepAnalysis*>& shown)
 {
     using S = LegendItem::Swatch;
     std::vector<LegendItem> items;
     if (!parts.legend)
         return items;
+    auto any = [&](auto&& has) { return std::any_of(shown.begin(), shown.end(), has); };
     if (parts.stageBands) {
-        for (Stage s : {Stage::Draft, Stage::Planner, Stage::Verify, Stage::Accept, Stage::Commit})
-            items.push_back({S::Band, AnalysisPalette::stage(s), stageLabel(s)});
-        items.push_back(
-            {S::Hatch, AnalysisPalette::plannerGap(), QCoreApplication::translate("ReportContent", "Planner gap")});
-        items.push_back({S::Hatch, AnalysisPalette::hostGap(),
-                         QCoreApplication::translate("ReportContent", "Host gap before next step")});
-        items.push_back({S::BackHatch, AnalysisPalette::replayGap(),
-                         QCoreApplication::translate("ReportContent", "Device idle before graph replay")});
+        const std::pair<Stage, std::optional<StageBand> StepBands::*> stages[] = {{Stage::Draft, &StepBands::draft},
+                                                                                  {Stage::Planner, &StepBands::planner},
+                                                                                  {Stage::Verify, &StepBands::verify},
+                                                                                  {Stage::Accept, &StepBands::accept},
+                                                                                  {Stage::Commit, &StepBands::commit}};
+        for (const auto& [stage, band] : stages)
+            if (any([band](const StepAnalysis* a) { return (a->bands.*band).has_value(); }))
+                items.push_back({S::Band, AnalysisPalette::stage(stage), stageLabel(stage)});
+        if (any([](const StepAnalysis* a) { return a->bands.plannerGapNs > 0; }))
+            items.push_back(
+                {S::Hatch, AnalysisPalette::plannerGap(), QCoreApplication::translate("ReportContent", "Planner gap")});
+        if (any([](const StepAnalysis* a) { return a->bands.hostGapNs > 0; }))
+            items.push_back({S::Hatch, AnalysisPalette::hostGap(),
+                             QCoreApplication::translate("ReportContent", "Host gap before next step")});
+        if (any([](const StepAnalysis* a) { return !a->replay.replays.empty(); }))
+            items.push_back({S::BackHatch, AnalysisPalette::replayGap(),
+                             QCoreApplication::translate("ReportContent", "Device idle before graph replay")});
     }
-    if (parts.commBrackets) {
+    if (parts.commBrackets && any([](const StepAnalysis* a) { return !a->comm.operations.empty(); })) {
         items.push_back({S::Bar, AnalysisPalette::commInflight(),
                          QCoreApplication::translate("ReportContent", "Communication in flight (issue → wait)")});
-        items.push_back({S::Bar, AnalysisPalette::commExposed(),
-                         QCoreApplication::translate("ReportContent", "Exposed: the consumer waited")});
+        if (any([](const StepAnalysis* a) { return a->comm.exposedNs > 0; }))
+            items.push_back({S::Bar, AnalysisPalette::commExposed(),
+                             QCoreApplication::translate("ReportContent", "Exposed: the consumer waited")});
     }
-    if (parts.criticalPath)
+    if (parts.criticalPath && any([](const StepAnalysis* a) { return !a->criticalPath.hops.empty(); }))
         items.push_back({S::Outline, AnalysisPalette::criticalPath(),
                          QCoreApplication::translate("ReportContent", "Critical path")});
     return items;
+}
+
+// Sorted, overlapping and touching intervals merged.
+static std::vector<Interval> mergedIntervals(std::vector<Interval> v)
+{
+    std::sort(v.begin(), v.end(), [](const Interval& a, const Interval& b) { return a.startNs < b.startNs; });
+    std::vector<Interval> out;
+    for (const Interval& i : v) {
+        if (!out.empty() && i.startNs <= out.back().endNs)
+            out.back().endNs = std::max(out.back().endNs, i.endNs);
+        else
+            out.push_back(i);
+    }
+    return out;
+}
+
+std::vector<SummaryRow> stepSummaryRows(const StepAnalysis& analysis, const ReportParts& parts)
+{
+    std::vector<SummaryRow> rows;
+    const StepWindow& w = analysis.window;
+    const TimeNs wall = std::max<TimeNs>(1, w.wallNs());
+    auto percent = [wall](TimeNs ns) { return QString::number(100.0 * double(ns) / double(wall), 'f', 0); };
+    // Exposed communication by the stream that waited for it (-2: the host; -1: consumed in its own stream).
+    std::map<int64_t, std::vector<Interval>> byStream;
+    for (const CommOperation& op : analysis.comm.operations) {
+        if (!parts.commBrackets)
+            break;
+        const Interval e = op.exposedInterval();
+        if (e.endNs <= e.startNs)
+            continue;
+        const int64_t key = op.waitOnHost ? -2 : op.waitStreamId >= 0 ? op.waitStreamId : op.streamId;
+        byStream[key].push_back({std::max(e.startNs, w.startNs), std::min(e.endNs, w.endNs)});
+    }
+    for (auto& [stream, list] : byStream) {
+        SummaryRow row;
+        for (const Interval& i : mergedIntervals(std::move(list)))
+            if (i.endNs > i.startNs) {
+                row.pieces.push_back({i, AnalysisPalette::commExposed(), QString()});
+                row.totalNs += i.endNs - i.startNs;
+            }
+        const QString where = stream == -2 ? QCoreApplication::translate("ReportContent", "host")
+                                           : QCoreApplication::translate("ReportContent", "stream %1").arg(stream);
+        row.label = QCoreApplication::translate("ReportContent", "Exposed communication, %1").arg(where);
+        row.total = QCoreApplication::translate("ReportContent", "%1, %2 % of the step")
+                        .arg(formatDuration(row.totalNs), percent(row.totalNs));
+        rows.push_back(std::move(row));
+    }
+    // The critical path, longest category first, laid end to end from the window start: to scale.
+    std::vector<std::pair<TimeNs, PathCategory>> cats;
+    for (size_t c = 0; c < kPathCategoryCount; ++c)
+        if (analysis.criticalPath.byCategory[c] > 0)
+            cats.emplace_back(analysis.criticalPath.byCategory[c], PathCategory(c));
+    std::stable_sort(cats.begin(), cats.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    if (!cats.empty() && parts.criticalPath) {
+        SummaryRow row;
+        TimeNs t = w.startNs;
+        for (const auto& [ns, c] : cats) {
+            row.pieces.push_back({{t, t + ns},
+                                  AnalysisPalette::category(c),
+                                  QStringLiteral("%1 %2 %").arg(pathCategoryLabel(c), percent(ns))});
+            t += ns;
+            row.totalNs += ns;
+        }
+        row.label = QCoreApplication::translate("ReportContent", "Critical path by category");
+        row.total = QCoreApplication::translate("ReportContent", "%1 = the step wall").arg(formatDuration(row.totalNs));
+        rows.push_back(std::move(row));
+    }
+    return rows;
 }
 
 } // namespace dspark::ui

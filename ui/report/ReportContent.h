@@ -24,7 +24,13 @@ QString profileDisplayName(const Profile& profile);
 ReportHeader stepReportHeader(const Profile& profile, const StepAnalysis& analysis, const RecordWindow& step);
 // Header of a plain time-range report (no step).
 ReportHeader rangeReportHeader(const Profile& profile, TimeNs startNs, TimeNs endNs);
-// Legend entries of the shown layers.
-std::vector<LegendItem> analysisLegend(const ReportParts& parts);
+// Legend entries of what the shown layers draw for `shown` (the analyses of the steps in the
+// picture): a profile without DSpark steps gets no stage entries, a step without a replay no
+// replay-gap entry.
+std::vector<LegendItem> analysisLegend(const ReportParts& parts, const std::vector<const StepAnalysis*>& shown);
+// The rows under a step figure that carry its headline figures: exposed communication per consumer
+// stream (merged intervals, with the total and its share of the step), and the critical path by
+// category as one bar drawn to the time scale; each with its layer (parts.commBrackets, criticalPath).
+std::vector<SummaryRow> stepSummaryRows(const StepAnalysis& analysis, const ReportParts& parts);
 
 } // namespace dspark::ui

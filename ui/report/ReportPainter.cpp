@@ -149,7 +149,67 @@ double ReportPainter::legendHeight(double width) const
 double ReportPainter::preferredHeight(double width) const
 {
     const TimelineRenderer renderer(m_ctx, m_layout);
-    return std::ceil(headerHeight(width) + renderer.fullHeight() + legendHeight(width) + 1);
+    return std::ceil(headerHeight(width) + renderer.fullHeight() + summaryHeight() + legendHeight(width) + 1);
+}
+
+static constexpr double kSummaryRowHeight = 32;
+
+double ReportPainter::summaryHeight() const
+{
+    return summary.empty() ? 0 : std::ceil(summary.size() * kSummaryRowHeight + kMargin / 2);
+}
+
+double ReportPainter::timelineHeight(const QSizeF& size, double headerH) const
+{
+    const TimelineRenderer renderer(m_ctx, m_layout);
+    const double h = std::max(0.0, size.height() - headerH - summaryHeight() - legendHeight(size.width()));
+    // Every row from the top: when they do not fill the page, the rest follows the last row.
+    return allRows ? std::min(h, std::ceil(renderer.fullHeight())) : h;
+}
+
+QRectF ReportPainter::summaryRowRect(const QSizeF& size, size_t i) const
+{
+    const double headerH = headerHeight(size.width());
+    const double top = headerH + timelineHeight(size, headerH) + kMargin / 2 + double(i) * kSummaryRowHeight;
+    return QRectF(0, top, size.width(), kSummaryRowHeight);
+}
+
+void ReportPainter::paintSummary(QPainter& p, double top, double width) const
+{
+    const double left = m_ctx.style.labelWidth;
+    const double right = width - 1;
+    const double nsPerPx = double(std::max<TimeNs>(1, endNs - startNs)) / std::max(1.0, right - left);
+    auto x = [&](TimeNs t) { return std::clamp(left + double(t - startNs) / nsPerPx, left, right); };
+    const QFont font = reportFont(11);
+    const QFont bold = reportFont(11, true);
+    const QFontMetricsF fm(font), fmBold(bold);
+    for (size_t i = 0; i < summary.size(); ++i) {
+        const SummaryRow& row = summary[i];
+        const QRectF r(0, top + kMargin / 2 + double(i) * kSummaryRowHeight, width, kSummaryRowHeight);
+        p.fillRect(QRectF(left, r.top() + 2, right - left, r.height() - 4), QColor(0xf3, 0xf4, 0xf6));
+        // The name column: what the row is (bold), and its total under it.
+        const double textW = left - 12;
+        const double half = r.height() / 2;
+        p.setFont(bold);
+        p.setPen(QColor(0x11, 0x18, 0x27));
+        p.drawText(QRectF(6, r.top(), textW, half), Qt::AlignBottom | Qt::AlignLeft,
+                   fmBold.elidedText(row.label, Qt::ElideRight, textW));
+        p.setFont(font);
+        p.setPen(QColor(0x37, 0x41, 0x51));
+        p.drawText(QRectF(6, r.top() + half, textW, half), Qt::AlignTop | Qt::AlignLeft,
+                   fm.elidedText(row.total, Qt::ElideRight, textW));
+        for (const SummaryRow::Piece& piece : row.pieces) {
+            // At least a pixel: a short interval stays visible.
+            const double a = x(piece.interval.startNs), b = std::max(x(piece.interval.endNs), a + 1);
+            const QRectF box(a, r.top() + 4, b - a, r.height() - 8);
+            p.fillRect(box, piece.color);
+            if (!piece.caption.isEmpty() && fm.horizontalAdvance(piece.caption) + 6 < box.width()) {
+                p.setFont(font);
+                p.setPen(piece.color.lightness() > 150 ? QColor(0x11, 0x18, 0x27) : Qt::white);
+                p.drawText(box, Qt::AlignCenter, piece.caption);
+            }
+        }
+    }
 }
 
 void ReportPainter::paint(QPainter& p, const QSizeF& size) const
@@ -159,10 +219,7 @@ void ReportPainter::paint(QPainter& p, const QSizeF& size) const
     const double headerH = paintHeader(p, size.width(), false);
     const double legendH = legendHeight(size.width());
     const TimelineRenderer renderer(m_ctx, m_layout);
-    double timelineH = std::max(0.0, size.height() - headerH - legendH);
-    // Every row from the top: when they do not fill the page, the legend follows the last row.
-    if (allRows)
-        timelineH = std::min(timelineH, std::ceil(renderer.fullHeight()));
+    const double timelineH = timelineHeight(size, headerH);
     TimelineRenderer::RenderOptions options;
     options.startNs = startNs;
     options.endNs = endNs;
@@ -174,8 +231,10 @@ void ReportPainter::paint(QPainter& p, const QSizeF& size) const
     p.setPen(QPen(QColor(0x9c, 0xa3, 0xaf), 1));
     p.setBrush(Qt::NoBrush);
     p.drawRect(timelineRect.adjusted(0.5, 0.5, -0.5, -0.5));
+    if (!summary.empty())
+        paintSummary(p, timelineRect.bottom(), size.width());
     if (legendH > 0)
-        paintLegend(p, timelineRect.bottom(), size.width(), false);
+        paintLegend(p, timelineRect.bottom() + summaryHeight(), size.width(), false);
     p.restore();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/IntervalSet.h"
 #include "timeline/LaneLayout.h"
 #include "timeline/TimelineContext.h"
 #include "timeline/TimelineOverlay.h"
@@ -33,6 +34,20 @@ struct LegendItem {
     QString label;
 };
 
+// One row under the timeline of a figure, on the timeline's time axis: coloured intervals (with an
+// optional caption inside each), a label in the name column and a total at the right.
+struct SummaryRow {
+    struct Piece {
+        Interval interval;
+        QColor color;
+        QString caption;
+    };
+    QString label;
+    QString total;
+    std::vector<Piece> pieces;
+    TimeNs totalNs = 0;
+};
+
 // Paints a report page: header, the timeline (time axis, lane names, lanes, overlays — through the
 // same TimelineRenderer as the window) and a legend, into any paint device (image, SVG, PDF). It
 // reads the context, layout and overlays it is given and owns none of them.
@@ -42,6 +57,7 @@ public:
 
     ReportHeader header;
     std::vector<LegendItem> legend;
+    std::vector<SummaryRow> summary;
     std::vector<TimelineOverlay*> overlays;
     TimeNs startNs = 0;
     TimeNs endNs = 1;
@@ -53,6 +69,9 @@ public:
 
     double headerHeight(double width) const;
     double legendHeight(double width) const;
+    double summaryHeight() const;
+    // Where summary row i is painted on a page of `size` (tests read the figure's pixels there).
+    QRectF summaryRowRect(const QSizeF& size, size_t i) const;
     // Height that shows header, every row of the layout and the legend at `width`.
     double preferredHeight(double width) const;
     void paint(QPainter& p, const QSizeF& size) const;
@@ -60,6 +79,8 @@ public:
 private:
     double paintHeader(QPainter& p, double width, bool dryRun) const;
     double paintLegend(QPainter& p, double top, double width, bool dryRun) const;
+    void paintSummary(QPainter& p, double top, double width) const;
+    double timelineHeight(const QSizeF& size, double headerH) const;
 
     const TimelineContext& m_ctx;
     const LaneLayout& m_layout;

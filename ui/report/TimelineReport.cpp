@@ -4,6 +4,7 @@
 #include "overlays/CommBracketOverlay.h"
 #include "overlays/CriticalPathOverlay.h"
 #include "overlays/StageBandOverlay.h"
+#include "overlays/StepAnalyses.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -50,10 +51,22 @@ void TimelineReport::applyParts()
     m_annotations->setVisible(m_parts.annotations);
     // Bands last among the analyses: their captions stay readable over brackets and the path.
     m_painter->overlays = {m_comm, m_path, m_bands, m_annotations};
-    ReportParts legendParts = m_parts;
-    if (!m_step) // a plain range draws the analyses of the steps in it too; same legend
-        legendParts.legend = m_parts.legend;
-    m_painter->legend = analysisLegend(legendParts);
+    // The legend names what is drawn: the focused step, or the analysed steps of a plain range.
+    std::vector<const StepAnalysis*> shown;
+    if (m_analyses && m_analyses->profile() == m_profileSeen) {
+        if (m_step) {
+            if (const StepAnalysis* a = m_analyses->analysis(*m_step))
+                shown.push_back(a);
+        } else {
+            for (size_t i : m_analyses->stepsOverlapping(m_rank, m_painter->startNs, m_painter->endNs))
+                if (const StepAnalysis* a = m_analyses->analysis(i))
+                    shown.push_back(a);
+        }
+    }
+    m_painter->legend = analysisLegend(m_parts, shown);
+    m_painter->summary.clear();
+    if (m_step && !shown.empty())
+        m_painter->summary = stepSummaryRows(*shown.front(), m_parts);
 }
 
 void TimelineReport::setParts(const ReportParts& parts)

@@ -52,6 +52,9 @@ public:
     TimeNs startNs() const { return m_painter->startNs; }
     TimeNs endNs() const { return m_painter->endNs; }
     const ReportHeader& header() const { return m_painter->header; }
+    const std::vector<LegendItem>& legend() const { return m_painter->legend; }
+    const std::vector<SummaryRow>& summary() const { return m_painter->summary; }
+    QRectF summaryRowRect(const QSizeF& size, size_t i) const { return m_painter->summaryRowRect(size, i); }
     const LaneLayout& layout() const { return *m_layout; }
     // Size at `width` that shows every selected lane (height = header + rows + legend).
     QSize preferredSize(int width) const;

@@ -32,9 +32,13 @@ ViewReport::ViewReport(const TimelineWidget& timeline, const StepAnalyses* analy
             continue;
         m_painter->overlays.push_back(o);
     }
-    m_painter->legend = analysisLegend(parts);
-
     const Profile* profile = timeline.profile();
+    std::vector<const StepAnalysis*> shown;
+    if (profile && analyses && analyses->profile() == profile)
+        for (size_t i : analyses->stepsOverlapping(-1, view.startNs, view.endNs))
+            if (const StepAnalysis* a = analyses->analysis(i))
+                shown.push_back(a);
+    m_painter->legend = analysisLegend(parts, shown);
     if (!profile)
         return;
     // The step the view is on: the one whose window covers most of the view, if it covers half.

@@ -207,6 +207,12 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
     updateHover(pos);
 }
 
+void TimelineView::refreshHover()
+{
+    if (m_mousePos && m_drag == Drag::None)
+        updateHover(*m_mousePos);
+}
+
 void TimelineView::updateHover(QPoint pos)
 {
     const double label = m_timeline->labelWidth();

@@ -36,6 +36,10 @@ public:
     static constexpr double kKeyZoomFactor = 0.75;
     static constexpr double kKeyPanFraction = 0.15;
 
+    // The cursor readout and the hovered event again for a mouse that stayed where it was while the
+    // range changed (keys, undo, a step picked in the table).
+    void refreshHover();
+
 Q_SIGNALS:
     void frameTimeMeasured(double ms);
 

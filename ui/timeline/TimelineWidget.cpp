@@ -54,6 +54,7 @@ TimelineWidget::TimelineWidget(QWidget* parent)
     connect(m_zoom, &TimelineZoom::rangeChanged, this, [this]() {
         updateScale();
         syncScrollBar();
+        m_view->refreshHover();
         refresh();
     });
     connect(m_layout, &LaneLayout::changed, this, &TimelineWidget::relayoutItems);

@@ -159,6 +159,7 @@ void TimelineZoom::goBack()
     m_back.pop_back();
     apply(clamped(r));
     Q_EMIT historyChanged();
+    Q_EMIT revisited();
 }
 
 void TimelineZoom::goForward()
@@ -171,6 +172,7 @@ void TimelineZoom::goForward()
     m_forward.pop_back();
     apply(clamped(r));
     Q_EMIT historyChanged();
+    Q_EMIT revisited();
 }
 
 } // namespace dspark::ui

@@ -70,6 +70,8 @@ Q_SIGNALS:
     void historyChanged();
     // A new entry went into the history (a commit, or the start of a gesture); Back/Forward add none.
     void recorded();
+    // The range came back from the history (Back / Forward, undo / redo of a view change).
+    void revisited();
 
 private:
     Range clamped(Range r) const;
