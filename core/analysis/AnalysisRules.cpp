@@ -18,6 +18,8 @@ const char* ruleKey(RuleId id)
     case RuleId::StepSpan: return "step_span";
     case RuleId::DraftSpan: return "draft_span";
     case RuleId::VerifySpan: return "verify_span";
+    case RuleId::AcceptSpan: return "accept_span";
+    case RuleId::CommitSpan: return "commit_span";
     case RuleId::ReplayCall: return "replay_call";
     case RuleId::AcceptKernels: return "accept_kernels";
     case RuleId::CommitKernels: return "commit_kernels";

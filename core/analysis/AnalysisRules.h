@@ -21,9 +21,11 @@ enum class RuleId : uint8_t {
     StepSpan,       // host span of one scheduler iteration
     DraftSpan,      // host span of the draft forward / proposer
     VerifySpan,     // host span of the target verify forward
+    AcceptSpan,     // host span of the eager accept / finalize after verify
+    CommitSpan,     // host span of the eager commit of target hidden / KV after verify
     ReplayCall,     // host call that replays the verify graph
-    AcceptKernels,  // eager Accept / Finalize / TP-sync kernels after verify
-    CommitKernels,  // eager commit of target hidden / KV after verify
+    AcceptKernels,  // eager Accept / Finalize / TP-sync kernels after verify (when no accept span)
+    CommitKernels,  // eager commit of target hidden / KV after verify (when no commit span)
     CommKernels,    // device kernels that are communication (collectives)
     DeepepDispatch, // DeepEP dispatch kernels (communication)
     DeepepCombine,  // DeepEP combine kernels (communication)

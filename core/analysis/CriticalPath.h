@@ -32,6 +32,10 @@ struct PathHop {
     Interval interval; // the part of the window charged
     PathCategory category = PathCategory::Idle;
     bool onHost = false; // the walk was on the host thread here
+    // The files cannot decide this hop's cause: the launch call ended within a launch latency of the
+    // stream's previous task (either could have held the task back), or the walk returned from the host
+    // to the device at a launch that was queued behind running work (docs/analysis.md §7).
+    bool ambiguous = false;
 };
 
 struct CriticalPath {
@@ -42,10 +46,12 @@ struct CriticalPath {
 };
 
 // The critical path of a step: walked backwards from the window's end over what made each piece of
-// work start — the task before it on its stream, the host call that launched it (launch-bound), the
-// record a blocked wait waited for (charged to what it waited for, walk stays on the waiting stream:
-// work that finished before its consumer waited is hidden), and the device task that released a
-// blocking host sync. Linear in the step's tasks. Every ns of the window goes to one category.
+// work start — the task before it on its stream, the host call that launched it (launch-bound: only
+// when the stream had nothing outstanding when the call ended; a tie goes to the device), the record a
+// blocked wait waited for (charged to what it waited for, walk stays on the waiting stream: work that
+// finished before its consumer waited is hidden), and the device task that released a blocking host
+// sync. On the host the walk follows the thread's own syncs and launches back to the device.
+// Linear in the step's tasks. Every ns of the window goes to one category.
 CriticalPath computeCriticalPath(const TimelineIndex& index, const EventPairing& pairing, const StepBands& bands,
                                  const StepWindow& window);
 

@@ -1,6 +1,7 @@
 #include "analysis/ReplayGap.h"
 
 #include <algorithm>
+#include <set>
 
 namespace dspark {
 
@@ -13,6 +14,9 @@ StepReplayGaps computeReplayGaps(const TimelineIndex& index, const StepBands& ba
     const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rank);
 
     // Replay calls of the step.
+    std::set<int64_t> spanThreads;
+    for (const StageSpan& v : bands.verifySpans)
+        spanThreads.insert(v.threadId);
     std::vector<EventRef> calls;
     for (uint32_t l : lanes.host) {
         const Lane& lane = profile.lanes[l];
@@ -21,16 +25,20 @@ StepReplayGaps computeReplayGaps(const TimelineIndex& index, const StepBands& ba
             const TimeNs s = lane.startNs[i];
             if (s < window.startNs || s >= window.endNs || !index.names().matches(lane.nameId[i], RuleId::ReplayCall))
                 continue;
+            // A task-queue thread (no verify span of its own) replays for the verify span of another.
+            const bool spanThread = spanThreads.count(lane.info.threadId) > 0;
             bool inVerify = bands.verifySpans.empty();
             for (const StageSpan& v : bands.verifySpans)
-                inVerify |= v.threadId == lane.info.threadId && s >= v.interval.startNs && s < v.interval.endNs;
+                inVerify |= (!spanThread || v.threadId == lane.info.threadId) && s >= v.interval.startNs &&
+                            s < v.interval.endNs;
             if (inVerify)
                 calls.push_back({l, static_cast<uint32_t>(i)});
         }
     }
 
-    // The first device task launched from inside each call (the call itself, or a call nested in it on
-    // the same thread). Calls that share a first task are one replay (a Python span and its runtime call).
+    // The first device task launched from inside each call (the call itself, a call nested in it on
+    // the same thread, or a call of a task-queue thread while it ran). Calls that share a first task are one replay (a
+    // Python span and its runtime call).
     struct Launched {
         TimeNs callNs;
         int64_t threadId;
@@ -54,7 +62,8 @@ StepReplayGaps computeReplayGaps(const TimelineIndex& index, const StepBands& ba
         auto it = std::lower_bound(launched.begin(), launched.end(), cs,
                                    [](const Launched& l, TimeNs t) { return l.callNs < t; });
         for (; it != launched.end() && it->callNs < std::max(ce, cs + 1); ++it)
-            if (it->threadId == thread && (!first.valid() || index.start(it->task) < index.start(first)))
+            if ((it->threadId == thread || !spanThreads.count(it->threadId)) &&
+                (!first.valid() || index.start(it->task) < index.start(first)))
                 first = it->task;
         if (!first.valid())
             continue;
@@ -77,8 +86,9 @@ StepReplayGaps computeReplayGaps(const TimelineIndex& index, const StepBands& ba
     }
 
     for (ReplayGap& g : out.replays) {
+        const int64_t callThread = profile.lanes[g.replayCall.lane].info.threadId;
         for (const StageSpan& v : bands.verifySpans)
-            if (v.threadId == profile.lanes[g.replayCall.lane].info.threadId &&
+            if ((v.threadId == callThread || !spanThreads.count(callThread)) &&
                 index.start(g.replayCall) >= v.interval.startNs && index.start(g.replayCall) < v.interval.endNs)
                 g.hostPrepNs = index.start(g.replayCall) - v.interval.startNs;
         out.preReplayGapNs += g.gap.lengthNs();

@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cstdint>
+#include <set>
 
 namespace dspark {
 
@@ -16,6 +18,7 @@ const char* stageKey(Stage stage)
     case Stage::Verify: return "verify";
     case Stage::Accept: return "accept";
     case Stage::Commit: return "commit";
+    case Stage::Publish: return "publish";
     }
     return "other";
 }
@@ -30,6 +33,7 @@ QString stageLabel(Stage stage)
     case Stage::Verify: return QCoreApplication::translate("StageBands", "Target Verify");
     case Stage::Accept: return QCoreApplication::translate("StageBands", "Accept / Finalize");
     case Stage::Commit: return QCoreApplication::translate("StageBands", "Commit");
+    case Stage::Publish: return QCoreApplication::translate("StageBands", "Publish");
     }
     return {};
 }
@@ -53,6 +57,8 @@ Stage StepBands::stageByPosition(TimeNs startNs) const
             return Stage::Draft;
         if (startNs < verify->extent.endNs)
             return Stage::Verify;
+        if (commit && startNs >= commit->extent.endNs)
+            return Stage::Publish;
         if (commit && startNs >= commit->extent.startNs)
             return Stage::Commit;
         return Stage::Accept;
@@ -134,15 +140,24 @@ StepBands computeStageBands(const TimelineIndex& index, const StepWindow& window
                 out.draftSpans.push_back(span);
             else if (index.names().matches(name, RuleId::VerifySpan))
                 out.verifySpans.push_back(span);
+            else if (index.names().matches(name, RuleId::CommitSpan))
+                out.commitSpans.push_back(span);
+            else if (index.names().matches(name, RuleId::AcceptSpan))
+                out.acceptSpans.push_back(span);
         }
     }
 
     // 2. The step's device tasks and the stage of each, from where its launch sits.
     struct TailTask {
         TimeNs originNs;
+        int64_t thread;
         EventRef task;
     };
     std::vector<TailTask> tail;
+    std::set<int64_t> spanThreads; // threads with a draft / verify span
+    for (const auto* spans : {&out.draftSpans, &out.verifySpans})
+        for (const StageSpan& span : *spans)
+            spanThreads.insert(span.threadId);
     const TimeNs horizon = window.horizonNs();
     for (uint32_t l : lanes.device) {
         const Lane& lane = profile.lanes[l];
@@ -156,7 +171,9 @@ StepBands computeStageBands(const TimelineIndex& index, const StepWindow& window
                 const TimeNs t = index.start(origin);
                 if (t < t0 || t >= t1)
                     continue; // launched by another step
-                const int64_t thread = profile.lanes[origin.lane].info.threadId;
+                int64_t thread = profile.lanes[origin.lane].info.threadId;
+                if (!spanThreads.count(thread) && !spanThreads.empty())
+                    thread = *spanThreads.begin(); // a task-queue thread's call: the spans of the Python thread
                 const Interval draftHull = spanHull(out.draftSpans, thread);
                 const Interval verifyHull = spanHull(out.verifySpans, thread);
                 if (inSpans(out.draftSpans, thread, t))
@@ -172,7 +189,7 @@ StepBands computeStageBands(const TimelineIndex& index, const StepWindow& window
                 else if (draftHull.startNs == INT64_MAX && verifyHull.startNs != INT64_MAX && t < verifyHull.startNs)
                     stage = Stage::PreDraft;
                 if (stage == Stage::Accept)
-                    tail.push_back({t, task});
+                    tail.push_back({t, thread, task});
                 out.m_origins.emplace(eventKey(task), origin);
             } else if (lane.startNs[i] >= t1) {
                 continue;
@@ -187,38 +204,53 @@ StepBands computeStageBands(const TimelineIndex& index, const StepWindow& window
         if (!anyLaunched || out.m_origins.count(eventKey(task)))
             out.lastTaskEndNs = std::max(out.lastTaskEndNs, index.end(task));
 
-    // 3. Split the tail: from the first commit kernel (in launch order) on, Commit, except accept kernels.
+    // 3. Split the tail: by the accept / commit spans of the launching thread, by names without them.
     std::sort(tail.begin(), tail.end(), [&](const TailTask& a, const TailTask& b) {
         return a.originNs != b.originNs ? a.originNs < b.originNs : index.start(a.task) < index.start(b.task);
     });
-    bool committing = false;
+    std::vector<const TailTask*> unspanned; // tail tasks of threads without a commit span
     for (const TailTask& t : tail) {
-        const uint32_t name = index.nameId(t.task);
-        if (!committing && index.names().matches(name, RuleId::CommitKernels))
-            committing = true;
-        if (committing && !index.names().matches(name, RuleId::AcceptKernels))
-            out.m_stages[eventKey(t.task)] = Stage::Commit;
+        const Interval commitHull = spanHull(out.commitSpans, t.thread);
+        Stage& stage = out.m_stages[eventKey(t.task)];
+        if (commitHull.startNs == INT64_MAX) {
+            stage = inSpans(out.acceptSpans, t.thread, t.originNs) ? Stage::Accept : Stage::Other;
+            if (stage == Stage::Other)
+                unspanned.push_back(&t);
+        } else if (inSpans(out.commitSpans, t.thread, t.originNs)) {
+            stage = Stage::Commit;
+        } else if (inSpans(out.acceptSpans, t.thread, t.originNs) || t.originNs < commitHull.startNs) {
+            stage = Stage::Accept;
+        } else {
+            stage = t.originNs >= commitHull.endNs ? Stage::Publish : Stage::Commit;
+        }
+    }
+    // Names only: Commit from the first to the last commit kernel in launch order (accept kernels stay
+    // Accept), Publish after it.
+    size_t firstCommit = SIZE_MAX, lastCommit = 0;
+    for (size_t k = 0; k < unspanned.size(); ++k)
+        if (index.names().matches(index.nameId(unspanned[k]->task), RuleId::CommitKernels)) {
+            firstCommit = std::min(firstCommit, k);
+            lastCommit = k;
+        }
+    for (size_t k = 0; k < unspanned.size(); ++k) {
+        const EventRef task = unspanned[k]->task;
+        Stage stage = Stage::Accept;
+        if (k >= firstCommit && firstCommit != SIZE_MAX &&
+            !index.names().matches(index.nameId(task), RuleId::AcceptKernels))
+            stage = k > lastCommit ? Stage::Publish : Stage::Commit;
+        out.m_stages[eventKey(task)] = stage;
     }
 
-    // 4. Bands.
-    std::vector<Interval> byStage[7];
-    std::vector<Interval> commitKernels;
-    for (EventRef task : out.m_tasks) {
-        const Stage s = out.stageOf(task);
-        const Interval iv{index.start(task), index.end(task)};
-        byStage[static_cast<int>(s)].push_back(iv);
-        if (s == Stage::Commit && index.names().matches(index.nameId(task), RuleId::CommitKernels))
-            commitKernels.push_back(iv);
-    }
+    // 4. Bands: each of the tasks of its stage.
+    std::vector<Interval> byStage[kStageCount];
+    for (EventRef task : out.m_tasks)
+        byStage[static_cast<int>(out.stageOf(task))].push_back({index.start(task), index.end(task)});
     const auto bandOf = [&](Stage s) { return makeBand(s, byStage[int(s)], hullOf(byStage[int(s)])); };
     out.draft = bandOf(Stage::Draft);
     out.planner = bandOf(Stage::Planner);
     out.verify = bandOf(Stage::Verify);
     out.accept = bandOf(Stage::Accept);
-    // The commit band spans the commit kernels; what follows them in the tail (the end-of-step event,
-    // the copy of the output tokens) is commit work on the critical path but not part of the band.
-    if (!commitKernels.empty())
-        out.commit = makeBand(Stage::Commit, byStage[int(Stage::Commit)], hullOf(commitKernels));
+    out.commit = bandOf(Stage::Commit);
 
     if (out.draft && out.verify && out.verify->extent.startNs > out.draft->extent.endNs) {
         out.plannerGap = {out.draft->extent.endNs, out.verify->extent.startNs};

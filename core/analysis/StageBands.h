@@ -15,11 +15,15 @@ namespace dspark {
 // The stage of one device task of a step, from where its launch sits among the step's host spans
 // (primer §2, §4.2): launched inside the draft forward span → Draft, inside the target-verify forward
 // span → Verify, between them → Planner, before the draft → PreDraft, after the verify span → the
-// eager tail, split into Accept (accept kernels, SpecTpSync, FinalizeAcceptLens, BuildOutTokens) and
-// Commit (from the first commit kernel on). Other: no launch link, or no stage span in the step.
-enum class Stage : uint8_t { Other, PreDraft, Draft, Planner, Verify, Accept, Commit };
-const char* stageKey(Stage stage); // "other", "pre_draft", "draft", "planner", "verify", "accept", "commit"
-QString stageLabel(Stage stage);   // translated label for the timeline
+// eager tail: inside an accept span → Accept, inside a commit span → Commit, after the commit span →
+// Publish (end-of-step event, output copy), else Accept. Without accept / commit spans the tail is
+// split by kernel names: Commit from the first to the last commit kernel (in launch order; accept
+// kernels stay Accept), Publish after it. Other: no launch link, or no stage span in the step.
+enum class Stage : uint8_t { Other, PreDraft, Draft, Planner, Verify, Accept, Commit, Publish };
+constexpr int kStageCount = 8;
+// "other", "pre_draft", "draft", "planner", "verify", "accept", "commit", "publish"
+const char* stageKey(Stage stage);
+QString stageLabel(Stage stage); // translated label for the timeline
 
 // One translucent band across the step's lanes.
 struct StageBand {
@@ -47,7 +51,7 @@ struct StepBands {
     TimeNs hostGapNs = 0;    // device idle from the step's last task to the window end (host preparing)
     Interval plannerGap;     // as intervals, for drawing ({0,0} when zero)
     Interval hostGap;
-    std::vector<StageSpan> draftSpans, verifySpans;
+    std::vector<StageSpan> draftSpans, verifySpans, acceptSpans, commitSpans;
     TimeNs lastTaskEndNs = 0; // end of the step's last device task (0 when none)
 
     // Cross-check against the record (ns; nullopt when the record or the band is missing):

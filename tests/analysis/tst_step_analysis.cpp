@@ -90,7 +90,7 @@ private Q_SLOTS:
         // Commit: the commit kernels [710,761) (the publish copy after them is commit work, not band).
         QCOMPARE(b.commit->extent, (Interval{710, 761}));
         QCOMPARE(b.commit->busyNs, TimeNs(50));
-        QCOMPARE(b.stageOf(find("MEMCPY_ASYNC", 762)), Stage::Commit);
+        QCOMPARE(b.stageOf(find("MEMCPY_ASYNC", 762)), Stage::Publish); // after the commit span
         QCOMPARE(b.stageOf(find("SDMA", 660)), Stage::Accept);
         // Planner gap 402 − 363 = 39; host gap: last task ends 772, window ends 1000 → 228.
         QCOMPARE(b.plannerGapNs, TimeNs(39));
@@ -171,20 +171,21 @@ private Q_SLOTS:
         // 10, Commit 40 (commit 60, idle 1+1+1); BuildOutTokens 20 (idle 1); the SpecTpSync wait from
         // reached 625 to 688 → accept_tp_sync 63; r_tp 2 (idle 1); AcceptDraftTokens 20 (idle 2);
         // MatMulV2 39 (idle 1), SparseFlashAttention 88: launch-bound (call ends 468 > copy end 412)
-        // → [468,472) host_gap 4, host back to the planner sync [215,390) released by
-        // DsparkVerifyLayout (ends 385) → [385,468) host_gap 83; DsparkVerifyLayout 20 → draft (idle
-        // 2); GroupedMatmul 50 (idle 1); the hook from reached 150 to 312 → exposed_comm 162;
-        // MatMulV2 40; idle [102,110) 8; r_issue 2; GatherV2 70; it started when its launch ended (30),
-        // no sync before → host [0,30) 30. (The launch latency the index learns from the one task that
-        // followed an idle stream, GatherV2, is 30 − 30 = 0; no task was launched 100 µs ahead of its
-        // stream, so the stream gap is 0 too.)
+        // → host_gap only while stream 2 idled, [412,472) 60, back at the pre-replay copy: 10 verify;
+        // the copy is launch-bound (call ends 400 > 385): [400,402) host_gap 2, then the planner sync
+        // [215,390) ended after the stream idled (385) → [385,400) host_gap 15, back at
+        // DsparkVerifyLayout (which released it); DsparkVerifyLayout 20 → draft (idle 2); GroupedMatmul 50 (idle 1);
+        // the hook from reached 150 to 312 → exposed_comm 162; MatMulV2 40; idle [102,110) 8; r_issue 2; GatherV2 70;
+        // it started when its launch ended (30), no sync before → host [0,30) 30. (The launch latency the index learns
+        // from the one task that followed an idle stream, GatherV2, is 30 − 30 = 0; no task was launched 100 µs ahead
+        // of its stream, so the stream gap is 0 too.)
         const CriticalPath& p = m_step.criticalPath;
         QCOMPARE(p.categoryNs(PathCategory::Draft), TimeNs(20 + 50 + 40 + 2 + 70));
-        QCOMPARE(p.categoryNs(PathCategory::VerifyCompute), TimeNs(39 + 88));
+        QCOMPARE(p.categoryNs(PathCategory::VerifyCompute), TimeNs(39 + 88 + 10));
         QCOMPARE(p.categoryNs(PathCategory::ExposedComm), TimeNs(162));
         QCOMPARE(p.categoryNs(PathCategory::AcceptTpSync), TimeNs(20 + 63 + 2 + 20));
         QCOMPARE(p.categoryNs(PathCategory::Commit), TimeNs(10 + 10 + 40));
-        QCOMPARE(p.categoryNs(PathCategory::HostGap), TimeNs(228 + 4 + 83 + 30));
+        QCOMPARE(p.categoryNs(PathCategory::HostGap), TimeNs(228 + 60 + 2 + 15 + 30));
         QCOMPARE(p.categoryNs(PathCategory::Idle), TimeNs(1 + 1 + 1 + 1 + 1 + 2 + 1 + 2 + 1 + 8));
         QCOMPARE(p.totalNs(), TimeNs(1000));
         // The hops tile the window in time order.
@@ -267,7 +268,7 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("rules.json"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("{\"commit_kernels\": [\"^ScatterPaKvCache$\"], \"comm_streams\": [2]}");
+        f.write("{\"commit_span\": [], \"commit_kernels\": [\"^ScatterPaKvCache$\"], \"comm_streams\": [2]}");
         f.close();
         QString error;
         const AnalysisRules rules = AnalysisRules::load(path, &error);
@@ -275,7 +276,9 @@ private Q_SLOTS:
         QCOMPARE(rules.rule(RuleId::CommitKernels).patterns(), QStringList{QStringLiteral("^ScatterPaKvCache$")});
         QVERIFY(rules.rule(RuleId::AcceptKernels).matches(std::string_view("FinalizeAcceptLens")));
         QCOMPARE(rules.commStreams, std::vector<int64_t>{2});
-        // With CommitTargetHidden no longer a commit kernel, the commit band starts at ScatterPaKvCache.
+        // Without commit spans names decide; with CommitTargetHidden no longer a commit kernel, the
+        // commit band is ScatterPaKvCache alone.
+        QVERIFY(rules.rule(RuleId::CommitSpan).patterns().isEmpty());
         const StepAnalyzer analyzer(*m_profile, rules);
         const StepAnalysis a = analyzer.analyze(window());
         QCOMPARE(a.bands.commit->extent, (Interval{751, 761}));

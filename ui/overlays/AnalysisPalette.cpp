@@ -10,6 +10,7 @@ QColor AnalysisPalette::stage(Stage stage)
     case Stage::Verify: return QColor(0x05, 0x96, 0x69);   // green
     case Stage::Accept: return QColor(0xea, 0x58, 0x0c);   // orange
     case Stage::Commit: return QColor(0x08, 0x91, 0xb2);   // cyan
+    case Stage::Publish: return QColor(0x0e, 0x74, 0x90);  // dark cyan
     case Stage::PreDraft: return QColor(0x64, 0x74, 0x8b); // slate
     case Stage::Other: break;
     }
