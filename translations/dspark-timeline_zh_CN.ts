@@ -113,6 +113,14 @@
             <translation>验证 token 数=%1</translation>
         </message>
         <message>
+            <source>, graph key %1</source>
+            <translation>，图键 %1</translation>
+        </message>
+        <message>
+            <source>longer acceptance, worse TPOT: mean commit length %1 vs median %2 of %3 steps, yet effective TPOT %4 ms vs median %5 ms (%6 ms at the median step time)</source>
+            <translation>接受更长、TPOT 更差：平均提交长度 %1，%3 个步骤的中位数为 %2，但有效 TPOT 为 %4 ms，中位数为 %5 ms（按中位步骤时间应为 %6 ms）</translation>
+        </message>
+        <message>
             <source>%1 %2 ms is %3 robust σ above the median %4 ms of %5 steps with %6</source>
             <translation>%1 %2 ms，比 %5 个具有 %6 的步的中位数 %4 ms 高 %3 个稳健 σ</translation>
         </message>
@@ -947,6 +955,10 @@
             <source>Commit</source>
             <translation>提交</translation>
         </message>
+        <message>
+            <source>Publish</source>
+            <translation>发布</translation>
+        </message>
     </context>
     <context>
         <name>StepAlignment</name>
@@ -1021,6 +1033,21 @@
         <message>
             <source>start_step unknown: the first record is placed on the first decode step of the trace</source>
             <translation>start_step 未知：第一条记录被放置在 trace 的第一个 decode 步上</translation>
+        </message>
+    </context>
+    <context>
+        <name>StepAnomalies</name>
+        <message>
+            <source>accept / commit tail growth: accept / TP sync %1 ms + commit %2 ms on the critical path, %3 % of the step vs median %4 % of %5 steps (accept band %6 ms, commit band %7 ms)</source>
+            <translation>接受 / 提交尾部增长：关键路径上接受 / TP 同步 %1 ms + 提交 %2 ms，占步骤 %3 %，%5 个步骤的中位数为 %4 %（接受带 %6 ms，提交带 %7 ms）</translation>
+        </message>
+        <message>
+            <source>pre-replay gap: the verify stream idled %1 ms before the graph replay vs median %2 ms of %3 steps (host preparation)</source>
+            <translation>重放前间隙：验证流在图重放前空闲 %1 ms，%3 个步骤的中位数为 %2 ms（主机准备）</translation>
+        </message>
+        <message>
+            <source>exposed communication: the consumers waited %1 ms on communication vs median %2 ms of %3 steps (%4 ms in flight)</source>
+            <translation>暴露的通信：消费者等待通信 %1 ms，%3 个步骤的中位数为 %2 ms（传输中 %4 ms）</translation>
         </message>
     </context>
     <context>

@@ -801,8 +801,8 @@ QString MainWindow::stepTextForRow(int sourceRow) const
         return {};
     const StepRecord& r = set->record(size_t(sourceRow));
     QString text = tr("forward_ct %1 (rank %2)").arg(r.forwardCt).arg(set->rows[sourceRow].rank);
-    if (sourceRow < int(set->anomalies.size()) && !set->anomalies[sourceRow].isEmpty())
-        text += tr(" — anomalous: %1").arg(set->anomalies[sourceRow]);
+    if (const QString anomaly = m_steps->model()->anomalyText(sourceRow); !anomaly.isEmpty())
+        text += tr(" — anomalous: %1").arg(anomaly);
     return text;
 }
 
@@ -888,7 +888,7 @@ void MainWindow::stepBy(int delta, bool anomalousOnly)
     int row = table->currentIndex().isValid() ? table->currentIndex().row() : (delta > 0 ? -1 : count);
     for (row += delta; row >= 0 && row < count; row += delta) {
         const int source = m_steps->sourceRow(row);
-        if (!anomalousOnly || (source < int(set->anomalies.size()) && !set->anomalies[source].isEmpty())) {
+        if (!anomalousOnly || !m_steps->model()->anomalyText(source).isEmpty()) {
             table->setCurrentIndex(table->model()->index(row, 0)); // emits stepSelected → showStep
             return;
         }

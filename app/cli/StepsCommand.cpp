@@ -46,8 +46,7 @@ static const StepColumn kTableColumns[] = {
 static std::string humanTable(const Profile& profile, const StepsReportOptions& options)
 {
     const StepRecordSet& set = *profile.stepRecords;
-    const std::vector<QString> anomalies =
-        options.anomalies ? detectStepAnomalies(set, *options.anomalies) : set.anomalies;
+    const std::vector<QString> anomalies = stepAnomalyTexts(profile, options);
     const bool aligned = set.alignment.aligned() && set.alignment.rows.size() == set.rows.size();
 
     std::vector<std::vector<QString>> cells;

@@ -1,5 +1,8 @@
 #include "report/AnalyzeJson.h"
 
+#include "analysis/StepAnomalies.h"
+#include "steps/StepRecords.h"
+
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -79,8 +82,24 @@ ojson analyzeJson(const Profile& profile, const ProfileAnalysis& analysis)
 {
     ojson doc;
     ojson steps = ojson::array();
-    for (const StepAnalysis& step : analysis.steps)
-        steps.push_back(stepAnalysisJson(profile, step));
+    // The anomaly findings of the aligned steps, with the causes these analyses measured.
+    std::vector<StepFindings> findings;
+    if (profile.stepRecords)
+        findings = explainStepAnomalies(*profile.stepRecords, analysisByRow(*profile.stepRecords, analysis.steps),
+                                        profile.stepRecords->anomalyOptions);
+    for (const StepAnalysis& step : analysis.steps) {
+        ojson s = stepAnalysisJson(profile, step);
+        const StepFindings* f = step.recordRow >= 0 && static_cast<size_t>(step.recordRow) < findings.size()
+                                    ? &findings[step.recordRow]
+                                    : nullptr;
+        s["anomaly"] = f && !f->empty() ? ojson(findingsText(*f).toStdString()) : ojson(nullptr);
+        ojson causes = ojson::array();
+        if (f)
+            for (const StepFinding& x : *f)
+                causes.push_back(anomalyCauseKey(x.cause));
+        s["anomaly_causes"] = std::move(causes);
+        steps.push_back(std::move(s));
+    }
     doc["steps"] = std::move(steps);
     ojson overlap = ojson::array();
     for (const DeviceOverlap& o : analysis.overlap)

@@ -1,6 +1,7 @@
 #include "report/StepsJson.h"
 
 #include "analysis/StepAnalysis.h"
+#include "analysis/StepAnomalies.h"
 #include "report/AnalyzeJson.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTable.h"
@@ -15,9 +16,12 @@ using ojson = nlohmann::ordered_json;
 
 namespace {
 
-std::vector<QString> anomaliesFor(const StepRecordSet& set, const StepsReportOptions& options)
+ojson causesJson(const StepFindings& findings)
 {
-    return options.anomalies ? detectStepAnomalies(set, *options.anomalies) : set.anomalies;
+    ojson causes = ojson::array();
+    for (const StepFinding& f : findings)
+        causes.push_back(anomalyCauseKey(f.cause));
+    return causes;
 }
 
 std::vector<bool> stableRows(const StepRecordSet& set)
@@ -131,18 +135,19 @@ ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, c
     ojson doc;
     doc["steps"] = ojson::array(); // (the first key: writeStepsJson relies on it)
     const StepRecordSet& set = *profile.stepRecords;
-    const std::vector<QString> anomalies = anomaliesFor(set, options);
     const std::vector<bool> stable = stableRows(set);
     const bool aligned = stepsAligned(set);
-    // The analyses of the aligned steps (core/analysis): communication, pre-replay gap, critical path.
+    // The analyses of the aligned steps (core/analysis): communication, pre-replay gap, critical path,
+    // and the causes of the anomalies they measured.
     ProfileAnalysis analysis;
-    std::vector<const StepAnalysis*> analysisOfRow(set.rows.size(), nullptr);
-    if (aligned) {
+    if (aligned)
         analysis = analyzeProfile(profile, AnalysisRules::load({}, nullptr));
-        for (const StepAnalysis& a : analysis.steps)
-            if (a.recordRow >= 0 && static_cast<size_t>(a.recordRow) < analysisOfRow.size())
-                analysisOfRow[a.recordRow] = &a;
-    }
+    const std::vector<const StepAnalysis*> analysisOfRow = analysisByRow(set, analysis.steps);
+    const std::vector<StepFindings> findings =
+        explainStepAnomalies(set, analysisOfRow, options.anomalies.value_or(set.anomalyOptions));
+    std::vector<QString> anomalies;
+    for (const StepFindings& f : findings)
+        anomalies.push_back(findingsText(f));
 
     for (size_t i = 0; i < set.rows.size(); ++i) {
         if (!wanted(options, set.rows[i].rank))
@@ -152,6 +157,7 @@ ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, c
             const auto column = static_cast<StepColumn>(c);
             s[stepColumnInfo(column).key] = cellJson(set, i, column, anomalies);
         }
+        s["anomaly_causes"] = causesJson(findings[i]);
         s["in_stable_window"] = static_cast<bool>(stable[i]);
         if (aligned) {
             const StepAlignmentRow& a = set.alignment.rows[i];
@@ -212,6 +218,19 @@ ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, c
         warnings.push_back(w.toStdString());
     doc["warnings"] = std::move(warnings);
     return doc;
+}
+
+std::vector<QString> stepAnomalyTexts(const Profile& profile, const StepsReportOptions& options)
+{
+    const StepRecordSet& set = *profile.stepRecords;
+    ProfileAnalysis analysis;
+    if (stepsAligned(set))
+        analysis = analyzeProfile(profile, AnalysisRules::load({}, nullptr));
+    std::vector<QString> out;
+    for (const StepFindings& f :
+         explainStepAnomalies(set, analysisByRow(set, analysis.steps), options.anomalies.value_or(set.anomalyOptions)))
+        out.push_back(findingsText(f));
+    return out;
 }
 
 ojson stepsJson(const Profile& profile, const StepsReportOptions& options)

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dspark {
 
@@ -20,11 +21,12 @@ struct StepsReportOptions {
 // {"steps": [{rank, forward_ct, bs, mode, num_verify_tokens, verify_tokens_local, verify_tokens_dp_synced,
 //   verify_tokens_graph_key, step_cpu_ms, step_gpu_ms, draft_gpu_ms, target_verify_gpu_ms, unattributed_ms,
 //   mean_commit_len, total_commit_len, mean_correct_drafts, acceptance_rate, effective_tpot_ms,
-//   effective_tpot_cpu_ms, anomaly, in_stable_window, [window_start_ns, window_end_ns, host_start_ns,
-//   host_end_ns, device_start_ns, device_end_ns, alignment, alignment_note, comm_total_ns, comm_exposed_ns,
-//   pre_replay_gap_ns, critical_path_ns {draft, verify_compute, exposed_comm, accept_tp_sync, commit, host_gap,
-//   idle} when a trace is aligned (the analyses' figures, as in `analyze --json`; null for a step not on
-//   the timeline)]}],
+//   effective_tpot_cpu_ms, anomaly, anomaly_causes [keys of AnomalyCause: "step_time", "unattributed_share",
+//   "long_accept_worse_tpot", "tail_growth", "pre_replay_gap", "exposed_comm"], in_stable_window, [window_start_ns,
+//   window_end_ns, host_start_ns, host_end_ns, device_start_ns, device_end_ns, alignment, alignment_note,
+//   comm_total_ns, comm_exposed_ns, pre_replay_gap_ns, critical_path_ns {draft, verify_compute, exposed_comm,
+//   accept_tp_sync, commit, host_gap, idle} when a trace is aligned (the analyses' figures, as in `analyze --json`;
+//   null for a step not on the timeline)]}],
 //  "ranks": [...], "stable_windows": [...], "anomaly_options": {...}, ["alignment": {...}], "warnings": [...]}
 // Numbers are JSON numbers; a value that is not recorded is null; `anomaly` is null or the reason.
 // Requires profile.stepRecords.
@@ -33,6 +35,8 @@ nlohmann::ordered_json stepsJson(const Profile& profile, const StepsReportOption
 // DOM all at once (that took ~11 bytes of memory per byte written).
 void writeStepsJson(const Profile& profile, const StepsReportOptions& options,
                     const std::function<void(const std::string&)>& write);
+// The anomaly text of every row as the JSON has it (the timeline's causes when a trace is aligned).
+std::vector<QString> stepAnomalyTexts(const Profile& profile, const StepsReportOptions& options = {});
 // stepsJson without its steps ("steps" an empty array); each step's object is handed to `step` instead.
 nlohmann::ordered_json stepsJsonEach(const Profile& profile, const StepsReportOptions& options,
                                      const std::function<void(nlohmann::ordered_json&&)>& step);

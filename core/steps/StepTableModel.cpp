@@ -1,5 +1,6 @@
 #include "steps/StepTableModel.h"
 
+#include "analysis/StepAnomalies.h"
 #include "steps/StepTable.h"
 
 #include <QCoreApplication>
@@ -17,6 +18,7 @@ void StepTableModel::setStepRecords(std::shared_ptr<const StepRecordSet> set)
     beginResetModel();
     m_set = std::move(set);
     m_anomalies.clear();
+    m_anomalyAnalyses.clear();
     m_inStableWindow.clear();
     if (m_set) {
         m_options = m_set->anomalyOptions;
@@ -46,6 +48,35 @@ void StepTableModel::mapAnalysis()
     for (const StepAnalysis& a : m_analysis->steps)
         if (a.recordRow >= 0 && static_cast<size_t>(a.recordRow) < m_analysisOfRow.size())
             m_analysisOfRow[a.recordRow] = &a;
+    recomputeAnomalies();
+}
+
+void StepTableModel::setAnomalyAnalyses(std::vector<const StepAnalysis*> analysisOfRow)
+{
+    m_anomalyAnalyses = std::move(analysisOfRow);
+    recomputeAnomalies();
+    if (m_set && !m_set->rows.empty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
+void StepTableModel::recomputeAnomalies()
+{
+    if (!m_set)
+        return;
+    const std::vector<const StepAnalysis*>& byRow = m_analysis ? m_analysisOfRow : m_anomalyAnalyses;
+    if (std::none_of(byRow.begin(), byRow.end(), [](const StepAnalysis* a) { return a != nullptr; })) {
+        m_anomalies = detectStepAnomalies(*m_set, m_options);
+        return;
+    }
+    const std::vector<StepFindings> findings = explainStepAnomalies(*m_set, byRow, m_options);
+    m_anomalies.clear();
+    for (const StepFindings& f : findings)
+        m_anomalies.push_back(findingsText(f));
+}
+
+QString StepTableModel::anomalyText(int row) const
+{
+    return row >= 0 && static_cast<size_t>(row) < m_anomalies.size() ? m_anomalies[row] : QString();
 }
 
 const StepAnalysis* StepTableModel::analysisOfRow(int row) const
@@ -72,7 +103,7 @@ void StepTableModel::setAnomalyOptions(const AnomalyOptions& options)
     m_options = options;
     if (!m_set)
         return;
-    m_anomalies = detectStepAnomalies(*m_set, m_options);
+    recomputeAnomalies();
     if (!m_set->rows.empty())
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }

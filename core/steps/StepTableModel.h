@@ -53,9 +53,14 @@ public:
     const ProfileAnalysis* analysis() const { return m_analysis.get(); }
     // The analysis of a row, or null when the step is not on the timeline / no analysis is set.
     const StepAnalysis* analysisOfRow(int row) const;
+    // The analyses of the rows (null: not on the timeline) for the anomaly causes only (no columns):
+    // the flags then name what the timeline measured (explainStepAnomalies). Pointers must outlive the
+    // model's records. setAnalysis() does the same with its own analyses.
+    void setAnomalyAnalyses(std::vector<const StepAnalysis*> analysisOfRow);
     // Row of (rank, forward_ct), or -1.
     int rowForStep(int rank, qint64 forwardCt) const;
     size_t anomalyCount() const;
+    QString anomalyText(int row) const; // "" = not anomalous
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -70,6 +75,7 @@ private:
     QVariant sortData(int row, int column) const;
     std::optional<TimeNs> analysisValue(int row, int column) const;
     void mapAnalysis();
+    void recomputeAnomalies();
 
     std::shared_ptr<const StepRecordSet> m_set;
     AnomalyOptions m_options;
@@ -77,6 +83,7 @@ private:
     std::vector<bool> m_inStableWindow;
     std::shared_ptr<const ProfileAnalysis> m_analysis;
     std::vector<const StepAnalysis*> m_analysisOfRow;
+    std::vector<const StepAnalysis*> m_anomalyAnalyses; // setAnomalyAnalyses()
 };
 
 } // namespace dspark

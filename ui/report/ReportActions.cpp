@@ -14,6 +14,7 @@
 #include "report/ExportDialog.h"
 #include "report/TableExport.h"
 #include "steps/StepRecords.h"
+#include "steps/StepTableModel.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineWidget.h"
 #include "timeline/UndoHistory.h"
@@ -71,6 +72,9 @@ ReportActions::ReportActions(MainWindow* window) : QObject(window), m_window(win
             [this](int row) { m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt); });
     connect(window->stepPanel(), &StepTablePanel::stepActivated, this,
             [this](int row) { m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt); });
+
+    // Once the steps are analysed the step table's anomaly flags name what the timeline measured.
+    connect(m_analyses, &StepAnalyses::analysesReady, this, &ReportActions::nameAnomalyCauses);
 
     createActions();
     window->installEventFilter(this);
@@ -262,6 +266,19 @@ void ReportActions::setProfile(std::shared_ptr<const Profile> profile)
         records = std::shared_ptr<const StepRecordSet>(profile, profile->stepRecords.get());
     m_charts->setData(records, m_analyses);
     m_tool->setMode(AnnotationTool::Mode::Off);
+}
+
+void ReportActions::nameAnomalyCauses()
+{
+    StepTableModel* model = m_window->stepPanel()->model();
+    const StepRecordSet* set = model->stepRecords();
+    if (!set || m_analyses->profile() == nullptr || m_analyses->profile()->stepRecords.get() != set)
+        return;
+    std::vector<const StepAnalysis*> byRow(set->rows.size(), nullptr);
+    for (size_t i = 0; i < m_analyses->stepCount(); ++i)
+        if (m_analyses->step(i).row < byRow.size())
+            byRow[m_analyses->step(i).row] = m_analyses->analysis(i);
+    model->setAnomalyAnalyses(std::move(byRow));
 }
 
 void ReportActions::selectStepFromChart(size_t row)

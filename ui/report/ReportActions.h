@@ -63,6 +63,7 @@ private:
     void createActions();
     void retranslate();
     void selectStepFromChart(size_t row);
+    void nameAnomalyCauses();
     void askTableFile(bool steps);
     bool eventFilter(QObject* watched, QEvent* event) override;
 
