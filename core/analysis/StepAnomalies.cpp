@@ -126,12 +126,20 @@ std::vector<StepFindings> explainStepAnomalies(const StepRecordSet& set,
             out);
     }
 
-    // A tail growth the timeline measured is what the records' unattributed share pointed at.
-    for (StepFindings& f : out)
-        if (std::any_of(f.begin(), f.end(), [](const StepFinding& x) { return x.cause == AnomalyCause::TailGrowth; }))
-            f.erase(std::remove_if(f.begin(), f.end(),
-                                   [](const StepFinding& x) { return x.cause == AnomalyCause::UnattributedShare; }),
-                    f.end());
+    // A tail growth the timeline measured is what the records' unattributed share pointed at; a named
+    // cause explains a worse TPOT better than the step's longer acceptance does.
+    const auto has = [](const StepFindings& f, AnomalyCause c) {
+        return std::any_of(f.begin(), f.end(), [c](const StepFinding& x) { return x.cause == c; });
+    };
+    const auto drop = [](StepFindings& f, AnomalyCause c) {
+        f.erase(std::remove_if(f.begin(), f.end(), [c](const StepFinding& x) { return x.cause == c; }), f.end());
+    };
+    for (StepFindings& f : out) {
+        if (has(f, AnomalyCause::TailGrowth))
+            drop(f, AnomalyCause::UnattributedShare);
+        if (has(f, AnomalyCause::TailGrowth) || has(f, AnomalyCause::PreReplayGap) || has(f, AnomalyCause::ExposedComm))
+            drop(f, AnomalyCause::LongAcceptWorseTpot);
+    }
     return out;
 }
 

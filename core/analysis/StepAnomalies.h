@@ -16,7 +16,8 @@ struct StepRecordSet;
 // - pre-replay gap: the verify stream's idle before the graph replay up by ≥ preReplayJumpNs;
 // - exposed communication: exposed DeepEP / HCCL time outside the accept tail (SpecTpSync is tail)
 //   ≥ (1 + exposedRise) × the median.
-// A tail growth explains the records' "unattributed share" finding, which is then dropped.
+// A tail growth explains the records' "unattributed share" finding, which is then dropped; any of the
+// three explains a worse TPOT better than a longer acceptance does ("longer acceptance, worse TPOT" dropped).
 // `analysisOfRow[i]` is the analysis of set.rows[i] (null: not on the timeline).
 std::vector<StepFindings> explainStepAnomalies(const StepRecordSet& set,
                                                const std::vector<const StepAnalysis*>& analysisOfRow,

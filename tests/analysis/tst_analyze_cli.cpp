@@ -64,9 +64,9 @@ private Q_SLOTS:
         const nlohmann::json doc = r.json();
         QCOMPARE(doc["steps"].size(), size_t(23));
         for (const auto& s : doc["steps"]) {
-            QCOMPARE(keysOf(s),
-                     (std::set<std::string>{"rank", "forward_ct", "window_ns", "bands", "comm", "comm_total_ns",
-                                            "comm_exposed_ns", "pre_replay_gap_ns", "critical_path_ns"}));
+            QCOMPARE(keysOf(s), (std::set<std::string>{"rank", "forward_ct", "window_ns", "bands", "comm",
+                                                       "comm_total_ns", "comm_exposed_ns", "pre_replay_gap_ns",
+                                                       "critical_path_ns", "anomaly", "anomaly_causes"}));
             QVERIFY(s["forward_ct"].is_number_integer());
             QVERIFY(isPair(s["window_ns"]));
             QCOMPARE(keysOf(s["bands"]),

@@ -38,7 +38,8 @@ inline const std::set<std::string>& stepsJsonContract()
                                                "acceptance_rate",
                                                "effective_tpot_ms",
                                                "effective_tpot_cpu_ms",
-                                               "anomaly"};
+                                               "anomaly",
+                                               "anomaly_causes"};
     return keys;
 }
 

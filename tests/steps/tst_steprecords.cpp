@@ -398,8 +398,9 @@ private Q_SLOTS:
             if (!set.anomalies[i].isEmpty())
                 flagged << QString::number(set.record(i).forwardCt);
         QCOMPARE(flagged, QStringList({"15", "17"}));
-        // median 20.0, MAD 0.1 → robust σ 0.14826; (30 − 20) / 0.14826 = 67.4
-        QCOMPARE(set.anomalies[5], QStringLiteral("step_gpu_ms 30.000 ms is 67.4 robust σ above the median 20.000 ms "
+        // median 20.0, MAD 0.1 floored at 1.5 % of the median (0.3) → robust σ 0.44478;
+        // (30 − 20) / 0.44478 = 22.5
+        QCOMPARE(set.anomalies[5], QStringLiteral("step_gpu_ms 30.000 ms is 22.5 robust σ above the median 20.000 ms "
                                                   "of 10 steps with bs=8, verify tokens=32"));
         QVERIFY2(set.anomalies[7].startsWith(QStringLiteral("unattributed share 40.0 % of step_gpu_ms vs median "
                                                             "10.0 % of 10 steps")),
