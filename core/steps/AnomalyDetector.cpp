@@ -163,9 +163,14 @@ std::vector<StepFindings> detectStepFindings(const StepRecordSet& set, const Ano
             useGpu = true;
     const char* metricName = useGpu ? "step_gpu_ms" : "step_cpu_ms";
 
-    std::map<WorkloadKey, std::vector<size_t>> groups;
-    for (size_t i = 0; i < set.rows.size(); ++i)
-        groups[workloadOf(set.record(i))].push_back(i);
+    // Step times by (bs, tokens, graph key); the unattributed share, which the graph does not move, by
+    // (bs, tokens) alone.
+    std::map<WorkloadKey, std::vector<size_t>> groups, shareGroups;
+    for (size_t i = 0; i < set.rows.size(); ++i) {
+        const WorkloadKey key = workloadOf(set.record(i));
+        groups[key].push_back(i);
+        shareGroups[{key.bs, key.tokens, INT64_MIN}].push_back(i);
+    }
 
     for (const auto& [key, members] : groups) {
         // Step time far from the group's median.
@@ -201,7 +206,8 @@ std::vector<StepFindings> detectStepFindings(const StepRecordSet& set, const Ano
                         .arg(workloadText(key)));
             }
         }
-
+    }
+    for (const auto& [key, members] : shareGroups) {
         // Unattributed share (time outside draft and verify) jumps above the group's usual share.
         std::vector<double> shares;
         std::vector<size_t> shared;
