@@ -48,7 +48,6 @@ namespace {
 struct TopLevel {
     bool isObject = false;
     size_t eventsBegin = 0; // just after the events array's '['
-    std::optional<std::string> displayTimeUnit;
     std::optional<int> distributedRank;
 };
 
@@ -116,11 +115,9 @@ MembersEnd readMembers(const char* data, size_t size, size_t& pos, bool first, T
             error = v.message;
             return MembersEnd::Error;
         }
-        if (key == "displayTimeUnit" || key == "distributedInfo") {
+        if (key == "distributedInfo") {
             const nlohmann::json j = nlohmann::json::parse(data + pos, data + v.end, nullptr, false);
-            if (key == "displayTimeUnit" && j.is_string())
-                top.displayTimeUnit = j.get<std::string>();
-            if (key == "distributedInfo" && j.is_object() && j.contains("rank") && j["rank"].is_number_integer())
+            if (j.is_object() && j.contains("rank") && j["rank"].is_number_integer())
                 top.distributedRank = j["rank"].get<int>();
         }
         pos = v.end;
@@ -373,7 +370,8 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
             .arg(pos);
     }
 
-    int scaleDigits = top.displayTimeUnit == "ns" ? 0 : 3;
+    // ts / dur are µs whatever displayTimeUnit says (it only sets how a viewer labels times: formats.md §3).
+    const int scaleDigits = 3;
     IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress);
     const auto ingestError = [&]() -> QString {
         if (ingest.cancelled)
@@ -389,8 +387,8 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     if (const QString e = ingestError(); !e.isEmpty())
         return e;
 
-    // After the events array: the rest of the top-level object (Kineto puts displayTimeUnit and
-    // distributedInfo there), or nothing but whitespace.
+    // After the events array: the rest of the top-level object (Kineto puts distributedInfo there), or nothing but
+    // whitespace.
     if (top.isObject) {
         pos = ingest.arrayEnd + 1;
         if (readMembers(data, size, pos, false, top, errorOffset, error) == MembersEnd::Error)
@@ -401,13 +399,6 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
                              .arg(path)
                              .arg(errorOffset)
                              .arg(QString::fromStdString(error)));
-        if (top.displayTimeUnit == "ns" && scaleDigits != 0) {
-            // Timestamps are in ns (declared after the events): read them again with the right unit.
-            scaleDigits = 0;
-            ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress);
-            if (const QString e = ingestError(); !e.isEmpty())
-                return e;
-        }
     } else {
         pos = trace::skipJsonSpace(data, ingest.arrayEnd + 1, size);
         if (pos < size)

@@ -521,28 +521,24 @@ private Q_SLOTS:
                                                          "held at that limit")});
     }
 
-    void displayTimeUnitNanosecondsAnywhereInTheObject()
+    void displayTimeUnitNeverChangesTheUnit()
     {
         QTemporaryDir dir;
-        // Declared after the events (as Kineto writes its top-level keys): read again in ns.
+        // "ns" or "ms", before or after the events (Kineto writes it after): ts and dur stay µs.
         const QString after = writeFile(dir, QStringLiteral("after.trace.json"), R"({"traceEvents":[
-            {"ph":"X","name":"k","pid":1,"tid":2,"ts":1700000000123456789,"dur":1500}],
+            {"ph":"X","name":"k","pid":1,"tid":2,"ts":1700000000123456.789,"dur":1500.25}],
             "displayTimeUnit":"ns"})");
         const QString before = writeFile(dir, QStringLiteral("before.trace.json"),
                                          R"({"displayTimeUnit":"ns","traceEvents":[
-            {"ph":"X","name":"k","pid":1,"tid":2,"ts":1700000000123456789,"dur":1500}]})");
+            {"ph":"X","name":"k","pid":1,"tid":2,"ts":1700000000123456.789,"dur":1500.25}]})");
         const QString ms = writeFile(dir, QStringLiteral("ms.trace.json"), R"({"displayTimeUnit":"ms","traceEvents":[
-            {"ph":"X","name":"k","pid":1,"tid":2,"ts":1700000000123.5,"dur":1500}]})");
-        for (const QString& path : {after, before}) {
+            {"ph":"X","name":"k","pid":1,"tid":2,"ts":1700000000123456.789,"dur":1500.25}]})");
+        for (const QString& path : {after, before, ms}) {
             const auto p = load(path);
             QVERIFY(p);
             QCOMPARE(p->lanes[0].startNs[0], TimeNs(1700000000123456789));
-            QCOMPARE(p->lanes[0].durationNs[0], TimeNs(1500));
+            QCOMPARE(p->lanes[0].durationNs[0], TimeNs(1500250));
         }
-        const auto p = load(ms);
-        QVERIFY(p);
-        QCOMPARE(p->lanes[0].startNs[0], TimeNs(1700000000123500));
-        QCOMPARE(p->lanes[0].durationNs[0], TimeNs(1500000));
     }
 
     void tracksComeFromMetadataNotPids()
