@@ -250,7 +250,7 @@ private Q_SLOTS:
         const QString bad = QStringLiteral("/nonexistent/profile_%1").arg(QCoreApplication::applicationPid());
         QSignalSpy failed(w.get(), &MainWindow::loadFailed);
         w->openPath(bad);
-        QVERIFY(QTest::qWaitFor([&]() { return failed.count() > 0; }, 10'000));
+        QVERIFY(QTest::qWaitFor([&]() { return failed.count() > 0; }, 60'000));
         QVERIFY(failed.first().first().toString().contains(bad));
         QVERIFY(w->errorBox());
         QVERIFY(w->errorBox()->isVisible());
@@ -273,7 +273,7 @@ private Q_SLOTS:
         w->openPath(dir.path());
         QVERIFY(w->isLoading());
         w->cancelLoading(); // before the first file: the loader stops there
-        QVERIFY(QTest::qWaitFor([&]() { return cancelled.count() > 0; }, 10'000));
+        QVERIFY(QTest::qWaitFor([&]() { return cancelled.count() > 0; }, 60'000));
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(w->profile().get(), profile.get()); // still the previous profile
         QVERIFY(w->statusText().contains(QStringLiteral("cancelled")));

@@ -154,8 +154,9 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(dialog));
         dialog->setSource(ExportDialog::Source::Step);
         QApplication::processEvents();
-        // The preview follows the choices after a short pause.
-        QTRY_VERIFY(!dialog->previewLabel()->pixmap().isNull());
+        // The preview follows the choices after a short pause (rendered in the background: a loaded
+        // machine may take longer than QTRY's default 5 s).
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->previewLabel()->pixmap().isNull(), 60'000);
         const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
         if (!dir.isEmpty())
             QVERIFY(dialog->grab().save(dir + QStringLiteral("/3c-export-dialog.png")));
