@@ -17,6 +17,11 @@ TimelineZoom::TimelineZoom(QObject* parent) : QObject(parent)
 
 void TimelineZoom::setBounds(TimeNs firstNs, TimeNs lastNs)
 {
+    // Held within ±2^61 ns, so that the pads, spans and centres below fit in int64 (a damaged file's
+    // times reach the model's limit, ±2^62).
+    constexpr TimeNs kLimit = TimeNs(1) << 61;
+    firstNs = std::clamp(firstNs, -kLimit, kLimit);
+    lastNs = std::clamp(lastNs, -kLimit, kLimit);
     m_boundsStart = firstNs;
     m_boundsEnd = std::max(lastNs, firstNs + 1000);
     m_back.clear();
