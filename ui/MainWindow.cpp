@@ -8,6 +8,7 @@
 #include "overlays/AnnotationOverlay.h"
 #include "panels/EventDetailsPane.h"
 #include "panels/EventTablePanel.h"
+#include "panels/FileListPanel.h"
 #include "panels/LegendPanel.h"
 #include "panels/SearchPanel.h"
 #include "panels/StepTablePanel.h"
@@ -131,6 +132,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_steps, &StepTablePanel::stepSelected, this, [this](int row) { showStep(row, false); });
     connect(m_steps, &StepTablePanel::stepActivated, this, [this](int row) { showStep(row, true); });
+    connect(m_steps, &StepTablePanel::attachRequested, this, &MainWindow::attachStepRecordsAnyway);
     connect(m_events, &EventTablePanel::eventClicked, this, [this](EventRef e) {
         m_selectingFromTable = true;
         m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan);
@@ -242,6 +244,9 @@ void MainWindow::createDocks()
     m_detailsDock = dock("detailsDock", m_details, Qt::RightDockWidgetArea);
     m_searchDock = dock("searchDock", m_search, Qt::RightDockWidgetArea);
     m_legendDock = dock("legendDock", m_legend, Qt::RightDockWidgetArea);
+    m_files = new FileListPanel(this);
+    m_filesDock = dock("filesDock", m_files, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_legendDock, m_filesDock);
     splitDockWidget(m_stepsDock, m_eventsDock, Qt::Horizontal);
     tabifyDockWidget(m_searchDock, m_legendDock);
     m_searchDock->raise();
@@ -410,7 +415,7 @@ void MainWindow::createMenus()
     m_hiddenMenu = m_viewMenu->addMenu(QString());
     m_viewMenu->addSeparator();
     m_panelsMenu = m_viewMenu->addMenu(QString());
-    for (QDockWidget* d : {m_stepsDock, m_eventsDock, m_detailsDock, m_searchDock, m_legendDock})
+    for (QDockWidget* d : {m_stepsDock, m_eventsDock, m_detailsDock, m_searchDock, m_legendDock, m_filesDock})
         m_panelsMenu->addAction(d->toggleViewAction());
     m_panelsMenu->addSeparator();
     m_panelsMenu->addAction(a("resetLayout"));
@@ -503,6 +508,7 @@ void MainWindow::retranslateUi()
     m_detailsDock->setWindowTitle(tr("Details"));
     m_searchDock->setWindowTitle(tr("Search"));
     m_legendDock->setWindowTitle(tr("Legend"));
+    m_filesDock->setWindowTitle(tr("Files"));
 
     m_cancelButton->setText(tr("Cancel"));
     m_welcomeTitle->setText(tr("DSpark Timeline"));
@@ -692,6 +698,7 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QStrin
     m_details->setProfile(m_profile);
     m_search->setProfile(m_profile);
     m_legend->setProfile(m_profile);
+    m_files->setProfile(m_profile);
     m_events->clear();
     m_steps->setStepRecords(m_profile ? std::shared_ptr<const StepRecordSet>(m_profile, m_profile->stepRecords.get())
                                       : nullptr);
@@ -719,6 +726,17 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QStrin
     m_reports->setProfile(m_profile);
     retranslateUi();
     updateActions();
+}
+
+// Step records that do not match the profile, placed on it at the user's word: the alignment found is put
+// back, and every view is rebuilt from it (the records are read on this thread only).
+void MainWindow::attachStepRecordsAnyway()
+{
+    if (!m_profile || !m_profile->stepRecords || m_profile->stepRecords->alignment.attached)
+        return;
+    m_profile->stepRecords->alignment.attachAnyway();
+    setProfile(m_profile, m_profilePath);
+    m_status->setText(tr("Step records attached by hand: they did not match this profile"));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ namespace dspark::ui {
 class EventDetailsPane;
 class EventTablePanel;
 class LegendPanel;
+class FileListPanel;
 class ProfileLoadTask;
 class ReportActions;
 class SearchPanel;
@@ -62,6 +63,7 @@ public:
     EventTablePanel* eventTable() const { return m_events; }
     SearchPanel* searchPanel() const { return m_search; }
     LegendPanel* legendPanel() const { return m_legend; }
+    FileListPanel* fileListPanel() const { return m_files; }
     // Analysis overlays, annotations, exports and the step charts (issues 7 and 8).
     ReportActions* reports() const { return m_reports; }
     QMenu* fileMenu() const { return m_fileMenu; }
@@ -81,6 +83,7 @@ public:
 
     // Step table ↔ timeline.
     void showStep(int sourceRow, bool openTasks);
+    void attachStepRecordsAnyway();
     void stepBy(int delta, bool anomalousOnly);
 
 Q_SIGNALS:
@@ -152,12 +155,14 @@ private:
     EventTablePanel* m_events = nullptr;
     SearchPanel* m_search = nullptr;
     LegendPanel* m_legend = nullptr;
+    FileListPanel* m_files = nullptr;
     ReportActions* m_reports = nullptr;
     QDockWidget* m_stepsDock = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;
     QDockWidget* m_searchDock = nullptr;
     QDockWidget* m_legendDock = nullptr;
+    QDockWidget* m_filesDock = nullptr;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

@@ -28,6 +28,7 @@ int runAnalyze(const QStringList& argsIn)
         printError(outcome.error);
         return 1;
     }
+    warnIfStepsRefused(*outcome.profile);
     const ProfileAnalysis analysis = analyzeProfile(*outcome.profile, rules);
     if (asJson)
         printOut(dumpJson(analyzeJson(*outcome.profile, analysis), 2) + "\n");

@@ -5,6 +5,10 @@
 #include <string>
 #include <vector>
 
+namespace dspark {
+class Profile;
+}
+
 namespace dspark::cli {
 
 // One headless sub-command of `dspark-timeline`. Adding a command = one entry in Commands.cpp.
@@ -31,6 +35,9 @@ int displayWidth(const QString& text);
 // after `indent`; columns marked in `right` are right-aligned. Trailing spaces are dropped.
 std::string alignedColumns(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right,
                            const QString& indent = {});
+
+// Says on stderr when the profile's step records were not attached (they disagree with its timeline).
+void warnIfStepsRefused(const Profile& profile);
 
 int runInfo(const QStringList& args);
 int runAnalyze(const QStringList& args);

@@ -1,5 +1,8 @@
 #include "cli/CliCommand.h"
 
+#include "model/Profile.h"
+#include "steps/StepRecords.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -48,6 +51,14 @@ void printError(const QString& message)
     const QByteArray line = (QStringLiteral("dspark-timeline: ") + message.simplified()).toUtf8();
     std::fprintf(stderr, "%s\n", line.constData());
     std::fflush(stderr);
+}
+
+void warnIfStepsRefused(const Profile& profile)
+{
+    if (profile.stepRecords && !profile.stepRecords->alignment.attached)
+        printError(QCoreApplication::translate("cli", "warning: %1; they are listed but not placed on the timeline, "
+                                                      "and no per-step analysis is made for them")
+                       .arg(profile.stepRecords->alignment.refusal));
 }
 
 void printOut(const std::string& text)

@@ -22,32 +22,6 @@ QString cliText(const char* text)
     return QCoreApplication::translate("cli", text);
 }
 
-// Readable words for a file format identifier of `info --json` (which keeps the identifiers).
-QString formatDisplayName(const std::string& id)
-{
-    struct Name {
-        FileFormat format;
-        const char* text;
-    };
-    static const Name names[] = {
-        {FileFormat::TorchNpuDb, QT_TRANSLATE_NOOP("cli", "torch_npu database")},
-        {FileFormat::MsprofDb, QT_TRANSLATE_NOOP("cli", "msprof database")},
-        {FileFormat::TraceViewJson, QT_TRANSLATE_NOOP("cli", "torch_npu trace_view.json")},
-        {FileFormat::MsprofJson, QT_TRANSLATE_NOOP("cli", "msprof JSON timeline")},
-        {FileFormat::KinetoJson, QT_TRANSLATE_NOOP("cli", "PyTorch/Kineto trace")},
-        {FileFormat::ServerInfoJson, QT_TRANSLATE_NOOP("cli", "SGLang /server_info")},
-        {FileFormat::DsparkRecordJson, QT_TRANSLATE_NOOP("cli", "DSpark info record")},
-        {FileFormat::StepRecordsJsonl, QT_TRANSLATE_NOOP("cli", "DSpark step records")},
-        {FileFormat::SpsRecordsJsonl, QT_TRANSLATE_NOOP("cli", "dspark_sps_profiler records")},
-        {FileFormat::ProfilerInfoJson, QT_TRANSLATE_NOOP("cli", "profiler_info.json")},
-        {FileFormat::ProfilerMetadataJson, QT_TRANSLATE_NOOP("cli", "profiler_metadata.json")},
-    };
-    for (const Name& n : names)
-        if (id == fileFormatName(n.format))
-            return cliText(n.text);
-    return QCoreApplication::translate("cli", "unknown format");
-}
-
 QString laneKindWords(const std::string& id)
 {
     for (const LaneKind k : {LaneKind::Host, LaneKind::NpuStream, LaneKind::GpuStream, LaneKind::Comm,
@@ -80,13 +54,25 @@ int runInfo(const QStringList& argsIn)
     const auto text = [](const nlohmann::json& v) { return QString::fromStdString(v.get<std::string>()); };
     std::ostringstream out;
     out << QCoreApplication::translate("cli", "Profile: %1").arg(text(doc["path"])).toStdString() << "\n";
-    out << QCoreApplication::translate("cli", "Files (+ loaded, - not loaded):").toStdString() << "\n";
+    out << QCoreApplication::translate("cli", "Files (+ loaded, - not loaded, = duplicate):").toStdString() << "\n";
     std::vector<std::vector<QString>> files;
     for (const auto& f : doc["files"])
-        files.push_back({f["loaded"].get<bool>() ? QStringLiteral("+") : QStringLiteral("-"),
-                         formatDisplayName(f["format"].get<std::string>()),
+        files.push_back({f["loaded"].get<bool>()      ? QStringLiteral("+")
+                         : f.contains("duplicate_of") ? QStringLiteral("=")
+                                                      : QStringLiteral("-"),
+                         fileFormatDisplayName(f["format"].get<std::string>()),
                          text(f["path"]) + (f.contains("note") ? QStringLiteral("  (%1)").arg(text(f["note"])) : "")});
     out << alignedColumns(files, {false, false, false}, QStringLiteral("  "));
+    const auto& scan = doc["scan"];
+    out << QCoreApplication::translate("cli", "Scan: %1 files looked at (at most %2, %3 folder levels)")
+               .arg(scan["files_examined"].get<uint64_t>())
+               .arg(scan["max_files"].get<uint64_t>())
+               .arg(scan["max_depth"].get<int>())
+               .toStdString()
+        << "\n";
+    for (const auto& raw : scan["raw_folders_not_read"])
+        out << QCoreApplication::translate("cli", "  not read (raw profiler data): %1").arg(text(raw)).toStdString()
+            << "\n";
     out << QCoreApplication::translate("cli", "Lanes:").toStdString() << "\n";
     std::vector<std::vector<QString>> lanes{
         {QCoreApplication::translate("cli", "Rank"), QCoreApplication::translate("cli", "Kind"),

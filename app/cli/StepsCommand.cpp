@@ -174,6 +174,7 @@ int runSteps(const QStringList& argsIn)
         return 1;
     }
     const Profile& profile = *outcome.profile;
+    warnIfStepsRefused(profile);
     if (!profile.stepRecords || profile.stepRecords->empty()) {
         printError(QCoreApplication::translate(
                        "cli", "%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "

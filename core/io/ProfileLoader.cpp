@@ -69,6 +69,9 @@ static QString loadOneUnguarded(const ScannedFile& file, Profile& profile, const
     case FileFormat::SpsRecordsJsonl: return loadStepRecords(file, profile, progress);
     case FileFormat::ProfilerInfoJson:
     case FileFormat::ProfilerMetadataJson: return loadMetadataJson(file, profile);
+    case FileFormat::AnalysisDb:
+    case FileFormat::ProfilerCsv:
+    case FileFormat::CommunicationJson: // companions: listed, never selected
     case FileFormat::Unknown: break;
     }
     return {};
@@ -126,8 +129,23 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 
     std::vector<const ScannedFile*> work;
     double totalBytes = 0;
+    profile->scan = {scan.examined,       ScanLimits::kMaxDepth, ScanLimits::kMaxFiles,
+                     scan.stoppedAtDepth, scan.stoppedAtCount,   scan.rawFolders};
+    if (scan.stoppedAtDepth)
+        profile->warn(QCoreApplication::translate("ProfileLoader", "%1: folders deeper than %2 levels were not scanned")
+                          .arg(QString::fromStdString(scan.root))
+                          .arg(ScanLimits::kMaxDepth));
+    if (scan.stoppedAtCount)
+        profile->warn(QCoreApplication::translate("ProfileLoader",
+                                                  "%1: the scan stopped after %2 files; the rest were not looked at")
+                          .arg(QString::fromStdString(scan.root))
+                          .arg(ScanLimits::kMaxFiles));
     for (const ScannedFile& f : scan.files) {
-        profile->files.push_back({f.path, fileFormatName(f.format), false, f.note});
+        profile->files.push_back({f.path, fileFormatName(f.format), false, f.note, f.duplicateOf});
+        if (!f.duplicateOf.empty())
+            profile->warn(QCoreApplication::translate("ProfileLoader", "%1: the same trace as %2 (same rank and "
+                                                                       "content); loaded once")
+                              .arg(QString::fromStdString(f.path), QString::fromStdString(f.duplicateOf)));
         if (f.selected) {
             work.push_back(&f);
             totalBytes += static_cast<double>(fs::file_size(f.path, ec)) + 1.0;

@@ -1,5 +1,7 @@
 #include "io/ProfileScanner.h"
 
+#include "io/FileRecognition.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -22,61 +24,9 @@ static bool startsWith(const std::string& s, const std::string& prefix)
     return s.rfind(prefix, 0) == 0;
 }
 
-static std::string head(const std::string& path, size_t bytes)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::string buf(bytes, '\0');
-    in.read(buf.data(), static_cast<std::streamsize>(bytes));
-    buf.resize(static_cast<size_t>(in.gcount()));
-    return buf;
-}
-
 FileFormat detectFileFormat(const std::string& path)
 {
-    const std::string name = fs::path(path).filename().string();
-    if (endsWith(name, ".db")) {
-        if (startsWith(name, "ascend_pytorch_profiler"))
-            return FileFormat::TorchNpuDb;
-        if (startsWith(name, "msprof_"))
-            return FileFormat::MsprofDb;
-        return FileFormat::Unknown;
-    }
-    if (name == "trace_view.json")
-        return FileFormat::TraceViewJson;
-    if (startsWith(name, "msprof_") && endsWith(name, ".json"))
-        return FileFormat::MsprofJson;
-    if (endsWith(name, ".trace.json") || endsWith(name, ".trace.json.gz") || endsWith(name, ".pt.trace.json.gz"))
-        return FileFormat::KinetoJson;
-    if (startsWith(name, "profiler_info") && endsWith(name, ".json"))
-        return FileFormat::ProfilerInfoJson;
-    if (name == "profiler_metadata.json")
-        return FileFormat::ProfilerMetadataJson;
-    if (endsWith(name, ".records.jsonl"))
-        return FileFormat::SpsRecordsJsonl;
-    if (endsWith(name, ".jsonl")) {
-        const std::string h = head(path, 4096);
-        if (h.find("\"forward_ct\"") != std::string::npos || h.find("\"records\"") != std::string::npos ||
-            h.find("\"gamma\"") != std::string::npos)
-            return FileFormat::StepRecordsJsonl;
-        return FileFormat::Unknown;
-    }
-    if (endsWith(name, ".json") || endsWith(name, ".json.gz")) {
-        if (endsWith(name, ".gz"))
-            return FileFormat::Unknown;
-        const std::string h = head(path, 65536);
-        if (h.find("\"internal_states\"") != std::string::npos)
-            return FileFormat::ServerInfoJson;
-        if (h.find("\"records\"") != std::string::npos &&
-            (h.find("\"forward_ct\"") != std::string::npos || h.find("\"gamma\"") != std::string::npos ||
-             h.find("\"verify_num_draft_tokens\"") != std::string::npos))
-            return FileFormat::DsparkRecordJson;
-        const size_t first = h.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-        if (first != std::string::npos && h[first] == '{' && h.find("\"traceEvents\"") != std::string::npos)
-            return FileFormat::KinetoJson;
-        if (first != std::string::npos && h[first] == '[' && h.find("\"ph\"") != std::string::npos)
-            return FileFormat::TraceViewJson;
-    }
-    return FileFormat::Unknown;
+    return recognizeFile(path).format;
 }
 
 static int timelinePreference(FileFormat f)
@@ -119,34 +69,35 @@ static int rankFromName(const std::string& name)
     return rank;
 }
 
-ScanResult scanProfilePath(const std::string& path)
+// Folders of raw profiler data (not for the viewer), not entered: they may hold thousands of files.
+static bool isRawDataFolder(const fs::path& dir)
 {
-    ScanResult result;
+    const std::string name = dir.filename().string();
+    const std::string parent = dir.parent_path().filename().string();
+    const std::string grand = dir.parent_path().parent_path().filename().string();
+    if (name == "data" && (parent == "host" || startsWith(parent, "device_")) && startsWith(grand, "PROF_"))
+        return true;
+    return (name == "FRAMEWORK" || name == "logs") && endsWith(parent, "_ascend_pt");
+}
+
+// The files under `root`, depth first in name order, within ScanLimits.
+static QString listFolder(const fs::path& root, ScanResult& result, std::vector<fs::path>& candidates)
+{
     std::error_code ec;
-    const fs::path root = fs::weakly_canonical(fs::absolute(fs::path(path), ec), ec);
-    if (path.empty() || !fs::exists(root, ec)) {
-        result.error = QCoreApplication::translate("ProfileScanner", "%1: no such file or folder")
-                           .arg(QString::fromStdString(path));
-        return result;
-    }
-    result.root = root.string();
-    std::vector<fs::path> candidates;
-    if (fs::is_directory(root, ec)) {
-        // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
-        // first so that the user hears "Permission denied", not "no profiler output".
-        fs::directory_iterator probe(root, ec);
-        fs::recursive_directory_iterator it;
-        if (!ec)
-            it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-        if (ec) {
-            result.error = QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2)")
-                               .arg(QString::fromStdString(root.string()), QString::fromStdString(ec.message()));
-            return result;
-        }
-        for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (ec)
-                break;
-            if (it->is_directory(ec) && !it->is_symlink(ec)) {
+    // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
+    // first so that the user hears "Permission denied", not "no profiler output".
+    fs::directory_iterator probe(root, ec);
+    fs::recursive_directory_iterator it;
+    if (!ec)
+        it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+    if (ec)
+        return QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2)")
+            .arg(QString::fromStdString(root.string()), QString::fromStdString(ec.message()));
+    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (ec)
+            break;
+        if (it->is_directory(ec)) {
+            if (!it->is_symlink(ec)) {
                 // skip_permission_denied skips it without a word: say so.
                 std::error_code subError;
                 fs::directory_iterator sub(it->path(), subError);
@@ -156,52 +107,63 @@ ScanResult scanProfilePath(const std::string& path)
                             .arg(QString::fromStdString(it->path().string()),
                                  QString::fromStdString(subError.message())));
                     it.disable_recursion_pending();
+                    continue;
                 }
-            } else if (it->is_regular_file(ec)) {
-                candidates.push_back(it->path());
             }
+            if (isRawDataFolder(it->path())) {
+                result.rawFolders.push_back(it->path().string());
+                it.disable_recursion_pending();
+            } else if (it.depth() + 1 >= ScanLimits::kMaxDepth) {
+                result.stoppedAtDepth = true;
+                it.disable_recursion_pending();
+            }
+            continue;
         }
-    } else {
-        candidates.push_back(root);
+        if (!it->is_regular_file(ec))
+            continue;
+        if (candidates.size() >= ScanLimits::kMaxFiles) {
+            result.stoppedAtCount = true;
+            break;
+        }
+        candidates.push_back(it->path());
     }
-    std::sort(candidates.begin(), candidates.end());
+    return {};
+}
 
-    const bool singleFile = !fs::is_directory(root, ec);
+static void recognizeCandidates(const std::vector<fs::path>& candidates, const fs::path& root, bool singleFile,
+                                ScanResult& result)
+{
     for (const fs::path& p : candidates) {
         ScannedFile f;
         f.path = p.string();
-        f.format = detectFileFormat(f.path);
-        // A .db the user opened by itself is read whatever its name (renamed exports); the database
-        // loader then says what is wrong with it, if anything. In folders unknown .db files are skipped.
-        if (f.format == FileFormat::Unknown && singleFile && endsWith(f.path, ".db"))
-            f.format = FileFormat::MsprofDb;
-        if (f.format == FileFormat::Unknown) {
-            if (singleFile)
-                result.error = QCoreApplication::translate("ProfileScanner",
-                                                           "%1: not a recognised profiler file (expected a msprof / "
-                                                           "torch_npu .db, a trace JSON or DSpark step records)")
-                                   .arg(QString::fromStdString(f.path));
-            continue;
-        }
+        const Recognition r = recognizeFile(f.path);
+        f.format = r.format;
         f.runRoot = runRootOf(p, root);
-        f.rank = rankFromName(p.filename().string());
+        f.rank = r.rank ? *r.rank : rankFromName(p.filename().string());
+        if (f.format == FileFormat::Unknown || isCompanionFormat(f.format)) {
+            f.selected = false;
+            f.note = r.reason;
+            if (singleFile)
+                result.error = f.format != FileFormat::Unknown || r.nearMiss
+                                   ? QString::fromStdString(r.reason)
+                                   : QCoreApplication::translate("ProfileScanner",
+                                                                 "%1: not a recognised profiler file (expected a "
+                                                                 "msprof / torch_npu .db, a trace JSON or DSpark step "
+                                                                 "records)")
+                                         .arg(QString::fromStdString(f.path));
+        }
+        f.nearMiss = r.nearMiss;
         result.files.push_back(std::move(f));
     }
-    if (result.files.empty()) {
-        if (result.error.isEmpty())
-            result.error = QCoreApplication::translate("ProfileScanner",
-                                                       "%1: no profiler output found (no msprof / torch_npu database, "
-                                                       "trace JSON or DSpark step records)")
-                               .arg(QString::fromStdString(root.string()));
-        return result;
-    }
+}
 
-    // Rank of a run folder: from its profiler_info_<rank>.json.
+// One timeline export per run folder, and a rank for every file of a run from its profiler_info.
+static void preferOneExportPerRun(ScanResult& result, bool singleFile)
+{
     std::map<std::string, int> runRank;
     for (const ScannedFile& f : result.files)
         if (f.format == FileFormat::ProfilerInfoJson && !f.runRoot.empty() && f.rank >= 0)
             runRank[f.runRoot] = f.rank;
-    // One timeline export per run folder.
     std::map<std::string, size_t> best;
     for (size_t i = 0; i < result.files.size(); ++i) {
         ScannedFile& f = result.files[i];
@@ -225,6 +187,87 @@ ScanResult scanProfilePath(const std::string& path)
                          .toStdString();
         }
     }
+}
+
+// The same trace saved twice (x.json and x.json.gz, or a copy): same rank and content fingerprint
+// (uncompressed size, first and last KB). The cheap fingerprint (a .gz's ISIZE, its first KB) is taken of
+// every timeline file; only files that agree on it are read to their ends.
+static void markDuplicates(ScanResult& result)
+{
+    std::vector<size_t> timeline;
+    std::vector<ContentFingerprint> cheap, full;
+    for (size_t i = 0; i < result.files.size(); ++i)
+        if (result.files[i].selected && isTimelineFormat(result.files[i].format)) {
+            timeline.push_back(i);
+            cheap.push_back(contentFingerprint(result.files[i].path, false));
+        }
+    full.resize(timeline.size());
+    for (size_t b = 1; b < timeline.size(); ++b) {
+        ScannedFile& later = result.files[timeline[b]];
+        for (size_t a = 0; a < b; ++a) {
+            const ScannedFile& first = result.files[timeline[a]];
+            if (!first.selected || first.rank != later.rank || !cheap[a].valid || !(cheap[a] == cheap[b]))
+                continue;
+            if (!full[a].valid)
+                full[a] = contentFingerprint(first.path, true);
+            if (!full[b].valid)
+                full[b] = contentFingerprint(later.path, true);
+            if (!full[a].valid || !(full[a] == full[b]))
+                continue;
+            later.selected = false;
+            later.duplicateOf = first.path;
+            later.note = QCoreApplication::translate("ProfileScanner", "same content as %1; loaded once")
+                             .arg(QString::fromStdString(first.path))
+                             .toStdString();
+            break;
+        }
+    }
+}
+
+ScanResult scanProfilePath(const std::string& path)
+{
+    ScanResult result;
+    std::error_code ec;
+    const fs::path root = fs::weakly_canonical(fs::absolute(fs::path(path), ec), ec);
+    if (path.empty() || !fs::exists(root, ec)) {
+        result.error = QCoreApplication::translate("ProfileScanner", "%1: no such file or folder")
+                           .arg(QString::fromStdString(path));
+        return result;
+    }
+    result.root = root.string();
+    std::vector<fs::path> candidates;
+    const bool singleFile = !fs::is_directory(root, ec);
+    if (singleFile) {
+        candidates.push_back(root);
+    } else if (const QString error = listFolder(root, result, candidates); !error.isEmpty()) {
+        result.error = error;
+        return result;
+    }
+    std::sort(candidates.begin(), candidates.end());
+    result.examined = candidates.size();
+    recognizeCandidates(candidates, root, singleFile, result);
+    if (singleFile && !result.error.isEmpty())
+        return result;
+
+    const bool anyData = std::any_of(result.files.begin(), result.files.end(), [](const ScannedFile& f) {
+        return f.format != FileFormat::Unknown && !isCompanionFormat(f.format);
+    });
+    if (!anyData) {
+        result.error = QCoreApplication::translate("ProfileScanner",
+                                                   "%1: no profiler output found (no msprof / torch_npu database, "
+                                                   "trace JSON or DSpark step records)")
+                           .arg(QString::fromStdString(root.string()));
+        // Files that came close say why they are not profiler output.
+        int quoted = 0;
+        for (const ScannedFile& f : result.files)
+            if (f.format == FileFormat::Unknown && f.nearMiss && quoted < 5) {
+                result.error += QStringLiteral("; ") + QString::fromStdString(f.note);
+                ++quoted;
+            }
+        return result;
+    }
+    preferOneExportPerRun(result, singleFile);
+    markDuplicates(result);
     return result;
 }
 

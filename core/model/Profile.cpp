@@ -427,9 +427,34 @@ std::vector<const Link*> Profile::linksTo(EventRef e) const
     return out;
 }
 
+// A device task named only by its task type (EVENT_RECORD, KERNEL_AICORE, "Notify Wait", ...), as the
+// loaders name tasks that have no kernel name (formats.md §2): not a kernel name.
+static bool isTaskTypeName(std::string_view name)
+{
+    static const std::string_view mixedCase[] = {"Notify Wait", "Notify Record", "Write Value",
+                                                 "Memcpy",      "Reduce Inline", "Other"};
+    if (name.empty() || std::find(std::begin(mixedCase), std::end(mixedCase), name) != std::end(mixedCase))
+        return true;
+    bool letter = false;
+    for (const char c : name) {
+        if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == ' '))
+            return false;
+        letter = letter || (c >= 'A' && c <= 'Z');
+    }
+    return letter;
+}
+
 ProfileStats Profile::stats() const
 {
     ProfileStats s;
+    std::vector<int8_t> kernelName(strings.size(), -1); // per name id: 1 a kernel name, 0 a task type
+    const auto isKernelName = [&](uint32_t id) {
+        if (id >= kernelName.size())
+            return false;
+        if (kernelName[id] < 0)
+            kernelName[id] = isTaskTypeName(strings.view(id)) ? 0 : 1;
+        return kernelName[id] == 1;
+    };
     for (const Lane& lane : lanes) {
         s.events += lane.size();
         switch (lane.info.kind) {
@@ -438,8 +463,11 @@ ProfileStats Profile::stats() const
         case LaneKind::NpuStream:
         case LaneKind::GpuStream:
             s.deviceTasks += lane.size();
-            for (EventKind k : lane.kind)
-                if (k == EventKind::Kernel)
+            // Kernels and tasks of a type no loader knows (older exports type them "Other") that carry a
+            // kernel name; a kernel named only by its task type has no name.
+            for (size_t i = 0; i < lane.size(); ++i)
+                if ((lane.kind[i] == EventKind::Kernel || lane.kind[i] == EventKind::Other) &&
+                    isKernelName(lane.nameId[i]))
                     ++s.namedKernels;
             break;
         default: break;

@@ -51,7 +51,18 @@ struct SourceFile {
     std::string path;   // absolute path
     std::string format; // e.g. "torch_npu_db", "msprof_db", "trace_view_json", "kineto_json"
     bool loaded = false;
-    std::string note; // why it was skipped, or empty
+    std::string note;        // why it was skipped, or empty
+    std::string duplicateOf; // the loaded file with the same rank and content, when it is a duplicate
+    const char* status() const { return loaded ? "loaded" : !duplicateOf.empty() ? "duplicate" : "not_loaded"; }
+};
+
+// How far the scan of the opened folder went (ProfileScanner's limits).
+struct ScanSummary {
+    size_t examined = 0;
+    int maxDepth = 0;
+    size_t maxFiles = 0;
+    bool stoppedAtDepth = false, stoppedAtCount = false;
+    std::vector<std::string> rawFolders; // raw profiler data folders not entered
 };
 
 // Key/value arguments of an event, kept compactly and expanded only on demand (details pane).
@@ -83,7 +94,8 @@ private:
 // Counts a profile reports (`info --json` totals).
 struct ProfileStats {
     uint64_t deviceTasks = 0;  // events on NPU/GPU stream lanes
-    uint64_t namedKernels = 0; // of those, compute kernels with a kernel name
+    uint64_t namedKernels = 0; // of those, kernels (or tasks of an unknown type) named by a kernel name,
+                               // not by their task type (EVENT_RECORD, KERNEL_AICORE, ...)
     uint64_t commOps = 0;      // communication operations (collectives)
     uint64_t commTasks = 0;    // communication sub-tasks
     uint64_t hostEvents = 0;   // events on host lanes
@@ -105,7 +117,8 @@ public:
 
     std::string rootPath; // what the user opened (file or folder)
     StringTable strings;
-    std::vector<SourceFile> files;
+    std::vector<SourceFile> files; // every file the scan looked at
+    ScanSummary scan;
     std::vector<RankInfo> ranks;
     std::vector<Lane> lanes;
     LargeVector<Link> links;                     // sorted by `from` after finalize()

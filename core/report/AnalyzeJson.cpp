@@ -101,6 +101,15 @@ ojson analyzeJson(const Profile& profile, const ProfileAnalysis& analysis)
         steps.push_back(std::move(s));
     }
     doc["steps"] = std::move(steps);
+    if (profile.stepRecords && profile.stepRecords->alignment.aligned()) { // whether the steps above could be made
+        const StepAlignment& a = profile.stepRecords->alignment;
+        doc["step_records"] = {{"aligned", a.attached},
+                               {"agreement", a.agreement ? ojson(*a.agreement) : ojson(nullptr)},
+                               {"agreement_threshold", StepAlignment::kAgreementThreshold},
+                               {"attached_by_hand", a.attachedByHand}};
+        if (!a.attached)
+            doc["step_records"]["refusal"] = a.refusal.toStdString();
+    }
     ojson overlap = ojson::array();
     for (const DeviceOverlap& o : analysis.overlap)
         overlap.push_back({{"rank", rankNumber(profile, o.rank)},

@@ -9,12 +9,21 @@ nlohmann::json profileInfoJson(const Profile& profile)
     doc["path"] = profile.rootPath;
     json files = json::array();
     for (const SourceFile& f : profile.files) {
-        json jf = {{"path", f.path}, {"format", f.format}, {"loaded", f.loaded}};
+        json jf = {{"path", f.path}, {"format", f.format}, {"loaded", f.loaded}, {"status", f.status()}};
         if (!f.note.empty())
             jf["note"] = f.note;
+        if (!f.duplicateOf.empty())
+            jf["duplicate_of"] = f.duplicateOf;
         files.push_back(std::move(jf));
     }
     doc["files"] = std::move(files);
+    const ScanSummary& scan = profile.scan;
+    doc["scan"] = {{"files_examined", scan.examined},
+                   {"max_depth", scan.maxDepth},
+                   {"max_files", scan.maxFiles},
+                   {"stopped_at_depth", scan.stoppedAtDepth},
+                   {"stopped_at_count", scan.stoppedAtCount},
+                   {"raw_folders_not_read", scan.rawFolders}};
 
     json ranks = json::array();
     for (const RankInfo& r : profile.ranks)

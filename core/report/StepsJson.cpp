@@ -67,6 +67,11 @@ ojson alignmentJson(const Profile& profile, const StepRecordSet& set, const Step
 {
     const StepAlignment& a = set.alignment;
     ojson j;
+    j["aligned"] = a.attached; // the records are placed on the timeline (docs/steps.md §5)
+    j["attached_by_hand"] = a.attachedByHand;
+    j["agreement_threshold"] = StepAlignment::kAgreementThreshold;
+    if (!a.attached)
+        j["refusal"] = a.refusal.toStdString();
     j["method"] = stepAlignMethodName(a.method);
     j["anchor"] = a.anchor;
     j["start_step"] = optionalJson(a.startStep);

@@ -35,6 +35,7 @@ const char* stepMatchName(StepMatch match)
     case StepMatch::Unverified: return "unverified";
     case StepMatch::NoTraceStep: return "no_trace_step";
     case StepMatch::OutsideTrace: return "outside_trace";
+    case StepMatch::NotMatched: return "not_matched";
     }
     return "not_aligned";
 }
@@ -708,6 +709,40 @@ Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<
     return vote;
 }
 
+// Fallback spans (STEP_TIME, ProfilerStep#N) carry no bs or token counts; what can be checked is the
+// step's length: the record's host interval (step_cpu_ms, else step_gpu_ms) within a factor
+// kDurationFactor of the span's. Records of another run rarely pass that for most steps.
+constexpr double kDurationFactor = 2.0;
+
+Verdict verifyDuration(const StepRecord& r, const TraceStep& step)
+{
+    Verdict v;
+    const std::optional<double> ms = r.stepCpuMs   ? std::optional<double>(*r.stepCpuMs)
+                                     : r.stepGpuMs ? std::optional<double>(*r.stepGpuMs)
+                                                   : std::nullopt;
+    const double spanMs = double(step.hostEndNs - step.hostStartNs) / 1e6;
+    if (!ms || *ms <= 0 || spanMs <= 0) {
+        v.note = QCoreApplication::translate("StepAlignment",
+                                             "fallback spans carry no bs or token counts, and the record no step time");
+        return v;
+    }
+    if (spanMs > *ms * kDurationFactor || spanMs * kDurationFactor < *ms) {
+        v.status = StepMatch::Mismatch;
+        v.note = QCoreApplication::translate("StepAlignment", "the trace step lasts %1 ms, the record's step %2 ms")
+                     .arg(spanMs, 0, 'f', 3)
+                     .arg(*ms, 0, 'f', 3);
+        v.failedShare = 1.0;
+        return v;
+    }
+    v.status = StepMatch::Match;
+    return v;
+}
+
+Verdict verifyStep(const StepRecord& r, const TraceStep& step, bool checkable)
+{
+    return checkable ? verify(r, step) : verifyDuration(r, step);
+}
+
 void evaluate(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps, Assignment& a,
               bool checkable)
 {
@@ -721,8 +756,8 @@ void evaluate(const RankIndex& idx, const StepRecordSet& set, const std::vector<
         while (s < a.fct.size() && a.fct[s] < f)
             ++s;
         if (s < a.fct.size() && a.fct[s] == f) {
-            const StepMatch m = verify(set.record(idx.rows[k]), steps[s]).status;
-            if (!checkable || m == StepMatch::Unverified)
+            const StepMatch m = verifyStep(set.record(idx.rows[k]), steps[s], checkable).status;
+            if (m == StepMatch::Unverified)
                 continue;
             ++a.compared;
             if (m == StepMatch::Match)
@@ -779,6 +814,49 @@ std::optional<int64_t> metadataInt(const Profile& profile, const char* key)
     if (ec != std::errc() || ptr != s.data() + s.size())
         return std::nullopt;
     return v;
+}
+
+} // namespace
+
+void StepAlignment::attachAnyway()
+{
+    if (attached)
+        return;
+    rows = std::move(heldRows);
+    unmatchedTraceSteps = std::move(heldUnmatchedTraceSteps);
+    heldRows.clear();
+    heldUnmatchedTraceSteps.clear();
+    attached = attachedByHand = true;
+}
+
+namespace {
+
+// Below the threshold (or with nothing checked) the records are not placed: every row says so.
+void decideAttachment(StepAlignment& a)
+{
+    if (!a.aligned() || (a.agreement && *a.agreement >= StepAlignment::kAgreementThreshold))
+        return;
+    a.attached = false;
+    a.refusal = a.agreement
+                    ? QCoreApplication::translate("StepAlignment",
+                                                  "The step records do not match this profile: %1 of %2 compared "
+                                                  "steps agree (%3 %), below the %4 % needed")
+                          .arg(a.agreeing)
+                          .arg(a.compared)
+                          .arg(*a.agreement * 100.0, 0, 'f', 1)
+                          .arg(StepAlignment::kAgreementThreshold * 100.0, 0, 'f', 0)
+                    : QCoreApplication::translate("StepAlignment",
+                                                  "The step records cannot be checked against this profile (no step "
+                                                  "of the trace could be compared with a record)");
+    a.heldRows = std::move(a.rows);
+    a.heldUnmatchedTraceSteps = std::move(a.unmatchedTraceSteps);
+    a.unmatchedTraceSteps.clear();
+    a.rows.assign(a.heldRows.size(), StepAlignmentRow{});
+    for (StepAlignmentRow& row : a.rows) {
+        row.status = StepMatch::NotMatched;
+        row.note = QCoreApplication::translate("StepAlignment", "not matched to this profile");
+    }
+    a.notes << a.refusal;
 }
 
 } // namespace
@@ -974,11 +1052,9 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
             }
             const size_t s = static_cast<size_t>(it - best.fct.begin());
             const TraceStep& step = t.steps[s];
-            const Verdict v = verify(set.record(idx.rows[k]), step);
-            row.status = checkable ? v.status : StepMatch::Unverified;
-            row.note = checkable
-                           ? v.note
-                           : QCoreApplication::translate("StepAlignment", "fallback spans carry no bs or token counts");
+            const Verdict v = verifyStep(set.record(idx.rows[k]), step, checkable);
+            row.status = v.status;
+            row.note = v.note;
             if (row.status == StepMatch::Mismatch)
                 ++out.mismatched;
             else if (row.status == StepMatch::Unverified)
@@ -1015,6 +1091,7 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
     else
         out.notes.prepend(QCoreApplication::translate(
             "StepAlignment", "start_step unknown: the first record is placed on the first decode step of the trace"));
+    decideAttachment(out);
     return out;
 }
 

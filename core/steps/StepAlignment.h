@@ -31,6 +31,7 @@ enum class StepMatch {
     Unverified,   // mapped to a trace step, but nothing could be checked (fallback spans)
     NoTraceStep,  // forward_ct inside the traced range, but no trace step maps to it
     OutsideTrace, // forward_ct before or after the traced steps (normal: records cover the whole run)
+    NotMatched,   // the records as a whole do not agree with this profile: not placed (see StepAlignment)
 };
 const char* stepMatchName(StepMatch match); // "not_aligned", "match", "mismatch", ...
 
@@ -109,6 +110,17 @@ struct StepAlignment {
     std::vector<StepAlignmentRow> rows; // parallel to StepRecordSet::rows (empty when not aligned)
     QStringList notes;                  // what was done and what could not be checked, one line each
     bool aligned() const { return method != StepAlignMethod::None; }
+
+    // Records are placed on the timeline only when they agree with it: agreement >= kAgreementThreshold
+    // (docs/steps.md §5). Otherwise `rows` say NotMatched without windows, and what the alignment found is
+    // held until attachAnyway() (the user's choice) puts it back.
+    static constexpr double kAgreementThreshold = 0.5;
+    bool attached = true; // false: refused (the records are from another run, or cannot be checked)
+    bool attachedByHand = false;
+    QString refusal; // why they were refused, one line
+    std::vector<StepAlignmentRow> heldRows;
+    std::vector<UnmatchedTraceStep> heldUnmatchedTraceSteps;
+    void attachAnyway();
 };
 
 // The scheduler iterations of one rank (Profile::ranks index) and the method they were found with.

@@ -159,6 +159,7 @@ QString stepMatchText(StepMatch m)
     case StepMatch::Unverified: return QCoreApplication::translate("StepTable", "unverified");
     case StepMatch::NoTraceStep: return QCoreApplication::translate("StepTable", "not in trace");
     case StepMatch::OutsideTrace: return QCoreApplication::translate("StepTable", "outside trace");
+    case StepMatch::NotMatched: return QCoreApplication::translate("StepTable", "not matched to this profile");
     }
     return {};
 }

@@ -246,9 +246,9 @@ private Q_SLOTS:
         DSPARK_REQUIRE_REAL_DATA();
         const QString fixture = realData(QStringLiteral("negative/empty_schema_ascend_pytorch_profiler.db"));
         QCOMPARE(loadError(fixture),
-                 fixture + QStringLiteral(": no profiler tables (none of TASK, CANN_API, PYTORCH_API, "
-                                          "COMMUNICATION_OP, MSTX_EVENTS; the database has 1 table(s)) — not msprof / "
-                                          "torch_npu profiler output"));
+                 fixture + QStringLiteral(": an SQLite database, but not profiler output (no profiler tables: none "
+                                          "of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the "
+                                          "database has 1 table(s))"));
         expectCliFailure(fixture, QStringLiteral("no profiler tables"));
 
         // Any other SQLite file given that name says the same.

@@ -3,6 +3,7 @@
 #include "StepTestFiles.h"
 #include "TestSupport.h"
 
+#include "analysis/StepAnalysis.h"
 #include "report/StepsJson.h"
 #include "steps/StepRecordLoader.h"
 #include "steps/StepRecords.h"
@@ -419,31 +420,39 @@ private Q_SLOTS:
         QCOMPARE(rowOf(p, 103, 1).deviceStartNs, 3 * kPeriod + 2000);
     }
 
-    void stepTimeSpansAreAFallbackThatSaysItCannotCheck()
+    // Fallback spans carry no bs or token counts: only a step's length can be checked, against
+    // step_cpu_ms (else step_gpu_ms) within a factor of 2. The records say step_gpu_ms = 9.5 ms.
+    void stepTimeSpansAreAFallbackCheckedByStepLength()
     {
         QTemporaryDir dir;
         Profile p;
         const int rank = p.ensureRank(0, 0);
         const uint32_t steps = p.laneFor({LaneKind::Host, rank, -1, -1, -1, "Steps", "STEP_TIME", 0});
+        constexpr TimeNs period = 10'000'000; // 10 ms steps of 9.6 ms and one of 30 ms (30 > 2 x 9.5)
         for (int i = 0; i < 4; ++i)
-            p.lanes[steps].append(i * kPeriod, kPeriod, p.strings.intern("Step " + std::to_string(i + 1)),
-                                  EventKind::Annotation);
+            p.lanes[steps].append(i * period, i == 2 ? 3 * period : 9'600'000,
+                                  p.strings.intern("Step " + std::to_string(i + 1)), EventKind::Annotation);
         p.metadata["profiler_metadata.start_step"] = "100";
         loadRecords(p, dir, records());
         p.finalize();
         alignStepRecords(p);
         const StepAlignment& a = p.stepRecords->alignment;
         QCOMPARE(a.method, StepAlignMethod::StepTimeSpans);
-        QVERIFY(!a.agreement);
-        QCOMPARE(a.compared, size_t(0));
-        QCOMPARE(a.unverified, size_t(4)); // 100..103 placed on the 4 spans
-        QCOMPARE(rowOf(p, 102).status, StepMatch::Unverified);
-        QCOMPARE(rowOf(p, 102).hostStartNs, 2 * kPeriod);
+        QCOMPARE(a.compared, size_t(4)); // 100..103 placed on the 4 spans
+        QCOMPARE(a.agreeing, size_t(3));
+        QCOMPARE(*a.agreement, 0.75);
+        QVERIFY(a.attached);
+        QCOMPARE(rowOf(p, 101).status, StepMatch::Match);
+        QCOMPARE(rowOf(p, 102).status, StepMatch::Mismatch);
+        QCOMPARE(rowOf(p, 102).note, QStringLiteral("the trace step lasts 30.000 ms, the record's step 9.500 ms"));
+        QCOMPARE(rowOf(p, 102).hostStartNs, 2 * period);
         QCOMPARE(rowOf(p, 105).status, StepMatch::OutsideTrace);
         QVERIFY(notesContain(a, QStringLiteral("aligned by order to STEP_TIME spans")));
     }
 
-    void profilerStepSpansAreTheLastFallback()
+    // Records whose steps are 1000x longer than the trace's (another run): agreement 0 < 0.5, so they are
+    // listed as not matched, with no window, until attached by hand.
+    void recordsThatDisagreeAreNotAttachedUntilAskedTo()
     {
         QTemporaryDir dir;
         Profile p;
@@ -455,11 +464,28 @@ private Q_SLOTS:
         loadRecords(p, dir, records());
         p.finalize();
         alignStepRecords(p);
-        const StepAlignment& a = p.stepRecords->alignment;
+        StepAlignment& a = p.stepRecords->alignment;
         QCOMPARE(a.method, StepAlignMethod::ProfilerStepSpans);
         QCOMPARE(a.anchor, std::string("first_record"));
+        QCOMPARE(a.compared, size_t(3));
+        QCOMPARE(a.agreeing, size_t(0));
+        QVERIFY(!a.attached);
+        QCOMPARE(a.refusal, QStringLiteral("The step records do not match this profile: 0 of 3 compared steps agree "
+                                           "(0.0 %), below the 50 % needed"));
+        QCOMPARE(rowOf(p, 98).status, StepMatch::NotMatched);
+        QVERIFY(!rowOf(p, 98).hasWindow());
+        QVERIFY(stepWindows(p).empty()); // no per-step analysis
+        const nlohmann::ordered_json doc = stepsJson(p);
+        QVERIFY(doc["alignment"]["aligned"] == false);
+        QCOMPARE(doc["alignment"]["agreement"].get<double>(), 0.0);
+        QCOMPARE(doc["steps"][0]["alignment"].get<std::string>(), std::string("not_matched"));
+
+        a.attachAnyway(); // the user's choice: the alignment found comes back
+        QVERIFY(a.attached && a.attachedByHand);
         QCOMPARE(rowOf(p, 98).hostStartNs, TimeNs(0)); // no start_step: the first record on the first span
         QCOMPARE(rowOf(p, 100).hostStartNs, 2 * kPeriod);
+        QCOMPARE(rowOf(p, 100).status, StepMatch::Mismatch);
+        QCOMPARE(stepWindows(p).size(), size_t(3));
         QVERIFY(notesContain(a, QStringLiteral("ProfilerStep#N")));
     }
 

@@ -7,11 +7,13 @@
 #include <QColor>
 #include <QEvent>
 #include <QFont>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -94,6 +96,21 @@ StepTablePanel::StepTablePanel(QWidget* parent) : QWidget(parent)
     connect(m_model, &QAbstractItemModel::columnsInserted, this, &StepTablePanel::applyColumnOrder);
     connect(m_model, &QAbstractItemModel::modelReset, this, &StepTablePanel::applyColumnOrder);
 
+    m_banner = new QFrame(this);
+    m_banner->setObjectName(QStringLiteral("stepsNotMatchedBanner"));
+    m_banner->setStyleSheet(QStringLiteral("#stepsNotMatchedBanner { background: #fff4ce; border-bottom: 1px solid "
+                                           "#e0c060; } #stepsNotMatchedBanner QLabel { color: #5c4300; }"));
+    m_bannerText = new QLabel(m_banner);
+    m_bannerText->setWordWrap(true);
+    m_attach = new QPushButton(m_banner);
+    m_attach->setObjectName(QStringLiteral("attachStepsAnyway"));
+    auto* bannerBox = new QHBoxLayout(m_banner);
+    bannerBox->setContentsMargins(8, 4, 8, 4);
+    bannerBox->addWidget(m_bannerText, 1);
+    bannerBox->addWidget(m_attach);
+    m_banner->hide();
+    connect(m_attach, &QPushButton::clicked, this, &StepTablePanel::attachRequested);
+
     auto* top = new QHBoxLayout;
     top->setContentsMargins(4, 2, 4, 2);
     top->addWidget(m_filter);
@@ -103,6 +120,7 @@ StepTablePanel::StepTablePanel(QWidget* parent) : QWidget(parent)
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
     box->setSpacing(0);
+    box->addWidget(m_banner);
     box->addLayout(top);
     box->addWidget(m_table, 1);
     box->addWidget(m_empty, 1);
@@ -130,7 +148,22 @@ void StepTablePanel::retranslate()
     m_anomaliesOnly->setToolTip(tr("Show only the steps flagged as anomalous (highlighted in red)"));
     m_empty->setText(tr("This profile has no DSpark step records. Open a folder that holds server_info JSON or "
                         "step-record JSON Lines next to the profiler output to see the step table."));
+    m_attach->setText(tr("Attach anyway"));
+    m_attach->setToolTip(tr("Place the records on the timeline by the alignment found, although they do not agree "
+                            "with it: stage bands, critical path and per-step analyses are then drawn for them"));
     updateCount();
+    updateBanner();
+}
+
+void StepTablePanel::updateBanner()
+{
+    const StepRecordSet* set = m_model->stepRecords();
+    const bool refused = set && !set->empty() && !set->alignment.attached;
+    m_banner->setVisible(refused);
+    if (refused)
+        m_bannerText->setText(tr("%1. The steps are listed but not placed on the timeline: no stage bands, critical "
+                                 "path or per-step analysis is drawn for them.")
+                                  .arg(set->alignment.refusal));
 }
 
 void StepTablePanel::changeEvent(QEvent* event)
@@ -151,6 +184,7 @@ void StepTablePanel::setStepRecords(std::shared_ptr<const StepRecordSet> records
     m_anomaliesOnly->setEnabled(has);
     m_empty->setVisible(!has);
     updateCount();
+    updateBanner();
 }
 
 static const char* const kColumnOrderKey = "steps/columnOrder";

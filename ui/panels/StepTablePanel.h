@@ -8,7 +8,9 @@
 
 class QCheckBox;
 class QLabel;
+class QFrame;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 
 namespace dspark {
@@ -46,6 +48,8 @@ public:
 Q_SIGNALS:
     void stepSelected(int sourceRow);
     void stepActivated(int sourceRow);
+    // The user chose to place step records on the timeline although they do not match it.
+    void attachRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -58,6 +62,7 @@ private:
     // inputs after them.
     void applyColumnOrder();
     void saveColumnOrder() const;
+    void updateBanner();
 
     StepTableModel* m_model = nullptr;
     StepFilterProxy* m_proxy = nullptr;
@@ -66,6 +71,9 @@ private:
     QCheckBox* m_anomaliesOnly = nullptr;
     QLabel* m_count = nullptr;
     QLabel* m_empty = nullptr;
+    QFrame* m_banner = nullptr; // records refused: why, and a way to attach them anyway
+    QLabel* m_bannerText = nullptr;
+    QPushButton* m_attach = nullptr;
     bool m_silent = false;
     bool m_ordering = false;
 };
