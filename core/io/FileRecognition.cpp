@@ -377,11 +377,36 @@ uint64_t fnv1a(const char* data, size_t size)
     return h;
 }
 
+// A name that promises a trace: when the content does not decide (a cut head, a damaged or huge .gz),
+// the trace loader reads the file and says what is wrong with it.
+FileFormat traceFormatByName(const std::string& name)
+{
+    if (name == "trace_view.json")
+        return FileFormat::TraceViewJson;
+    if (name.starts_with("msprof_") && name.ends_with(".json"))
+        return FileFormat::MsprofJson;
+    if (name.ends_with(".trace.json") || name.ends_with(".trace.json.gz"))
+        return FileFormat::KinetoJson;
+    return FileFormat::Unknown;
+}
+
+Recognition recognizeContent(const std::string& path, const std::string& name);
+
 } // namespace
 
 Recognition recognizeFile(const std::string& path)
 {
     const std::string name = fs::path(path).filename().string();
+    Recognition r = recognizeContent(path, name);
+    if (r.format == FileFormat::Unknown && traceFormatByName(name) != FileFormat::Unknown)
+        r = {traceFormatByName(name), std::nullopt, {}, false};
+    return r;
+}
+
+namespace {
+
+Recognition recognizeContent(const std::string& path, const std::string& name)
+{
     const QString qpath = QString::fromStdString(path);
     std::string head = readBytes(path, kPlainHeadBytes);
     Recognition r;
@@ -428,6 +453,8 @@ Recognition recognizeFile(const std::string& path)
     r.reason = QCoreApplication::translate("FileRecognition", "%1: not a profiler file").arg(qpath).toStdString();
     return r;
 }
+
+} // namespace
 
 ContentFingerprint contentFingerprint(const std::string& path, bool withTail)
 {
