@@ -357,6 +357,47 @@
         </message>
     </context>
     <context>
+        <name>FileRecognition</name>
+        <message>
+            <source>%1: a communication summary (communication.json), not a timeline; not loaded</source>
+            <translation>%1：通信汇总（communication.json），不是时间线；未加载</translation>
+        </message>
+        <message>
+            <source>%1: JSON, but not profiler output (no traceEvents, internal_states or DSpark records; top-level keys: %2)</source>
+            <translation>%1：是 JSON，但不是性能数据输出（没有 traceEvents、internal_states 或 DSpark 记录；顶层键：%2）</translation>
+        </message>
+        <message>
+            <source>%1: a JSON array, but not trace events (its first element has no "ph")</source>
+            <translation>%1：是 JSON 数组，但不是 trace 事件（其第一个元素没有 "ph"）</translation>
+        </message>
+        <message>
+            <source>%1: a torch_npu analysis database (step and communication summaries), not a timeline; not loaded</source>
+            <translation>%1：torch_npu 分析数据库（步与通信汇总），不是时间线；未加载</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: an SQLite database, but not profiler output (no profiler tables: none of TASK, CANN_API, PYTORCH_API, COMMUNICATION_OP, MSTX_EVENTS; the database has %n table(s))</source>
+            <translation>
+                <numerusform>%1：是 SQLite 数据库，但不是性能数据输出（没有性能数据表：TASK、CANN_API、PYTORCH_API、COMMUNICATION_OP、MSTX_EVENTS 均不存在；数据库中有 %n 张表）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: gzip-compressed DSpark or profiler JSON other than a trace is not read; decompress it first</source>
+            <translation>%1：除 trace 以外的 gzip 压缩 DSpark 或性能数据 JSON 不会被读取；请先解压</translation>
+        </message>
+        <message>
+            <source>%1: gzip-compressed, but not a JSON trace</source>
+            <translation>%1：是 gzip 压缩文件，但不是 JSON trace</translation>
+        </message>
+        <message>
+            <source>%1: a profiler summary table (CSV), not a timeline; not loaded</source>
+            <translation>%1：性能数据汇总表（CSV），不是时间线；未加载</translation>
+        </message>
+        <message>
+            <source>%1: not a profiler file</source>
+            <translation>%1：不是性能数据文件</translation>
+        </message>
+    </context>
+    <context>
         <name>Gzip</name>
         <message>
             <source>not gzip data</source>
@@ -713,6 +754,18 @@
             <translation>正在扫描 %1</translation>
         </message>
         <message>
+            <source>%1: folders deeper than %2 levels were not scanned</source>
+            <translation>%1：深于 %2 层的文件夹未扫描</translation>
+        </message>
+        <message>
+            <source>%1: the scan stopped after %2 files; the rest were not looked at</source>
+            <translation>%1：扫描在 %2 个文件后停止；其余文件未查看</translation>
+        </message>
+        <message>
+            <source>%1: the same trace as %2 (same rank and content); loaded once</source>
+            <translation>%1：与 %2 是同一 trace（rank 与内容相同）；只加载一次</translation>
+        </message>
+        <message>
             <source>Loading cancelled</source>
             <translation>已取消加载</translation>
         </message>
@@ -758,6 +811,10 @@
         <message>
             <source>%1: not a recognised profiler file (expected a msprof / torch_npu .db, a trace JSON or DSpark step records)</source>
             <translation>%1：不是可识别的性能数据文件（应为 msprof / torch_npu 的 .db、trace JSON 或 DSpark 步记录）</translation>
+        </message>
+        <message>
+            <source>same content as %1; loaded once</source>
+            <translation>与 %1 内容相同；只加载一次</translation>
         </message>
         <message>
             <source>%1: no profiler output found (no msprof / torch_npu database, trace JSON or DSpark step records)</source>
@@ -983,6 +1040,26 @@
             <translation>trace 中该步没有可比较的 step[...] 前向区间</translation>
         </message>
         <message>
+            <source>fallback spans carry no bs or token counts, and the record no step time</source>
+            <translation>后备区间不含 bs 或 token 数，记录也没有步时间</translation>
+        </message>
+        <message>
+            <source>the trace step lasts %1 ms, the record's step %2 ms</source>
+            <translation>trace 中该步持续 %1 ms，记录中为 %2 ms</translation>
+        </message>
+        <message>
+            <source>The step records do not match this profile: %1 of %2 compared steps agree (%3 %), below the %4 % needed</source>
+            <translation>步记录与此性能数据不匹配：比较的 %2 步中有 %1 步一致（%3 %），低于所需的 %4 %</translation>
+        </message>
+        <message>
+            <source>The step records cannot be checked against this profile (no step of the trace could be compared with a record)</source>
+            <translation>无法用此性能数据核对步记录（trace 中没有任何一步能与记录比较）</translation>
+        </message>
+        <message>
+            <source>not matched to this profile</source>
+            <translation>与此性能数据不匹配</translation>
+        </message>
+        <message>
             <source>The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the records cannot be placed on the timeline</source>
             <translation>trace 中没有 scheduler.run_batch、step[...]、STEP_TIME 或 ProfilerStep 区间：无法将记录放置到时间线上</translation>
         </message>
@@ -1017,10 +1094,6 @@
         <message>
             <source>no trace step maps to this forward_ct</source>
             <translation>没有 trace 步对应此 forward_ct</translation>
-        </message>
-        <message>
-            <source>fallback spans carry no bs or token counts</source>
-            <translation>后备区间不含 bs 或 token 数</translation>
         </message>
         <message>
             <source>Anchored at start_step=%1 from profiler_metadata.json</source>
@@ -1342,6 +1415,10 @@
             <translation>超出 trace 范围</translation>
         </message>
         <message>
+            <source>not matched to this profile</source>
+            <translation>与此性能数据不匹配</translation>
+        </message>
+        <message>
             <source>Comm total</source>
             <translation>通信总时长</translation>
         </message>
@@ -1486,6 +1563,10 @@
             <translation>将某一步（或整个性能数据）连同其分析渲染为 PNG、SVG 或 PDF</translation>
         </message>
         <message>
+            <source>warning: %1; they are listed but not placed on the timeline, and no per-step analysis is made for them</source>
+            <translation>警告：%1；这些记录已列出，但未放到时间线上，也不对其做逐步分析</translation>
+        </message>
+        <message>
             <source>torch_npu database</source>
             <translation>torch_npu 数据库</translation>
         </message>
@@ -1530,6 +1611,18 @@
             <translation>profiler_metadata.json</translation>
         </message>
         <message>
+            <source>torch_npu analysis.db</source>
+            <translation>torch_npu analysis.db</translation>
+        </message>
+        <message>
+            <source>profiler CSV table</source>
+            <translation>性能数据 CSV 表</translation>
+        </message>
+        <message>
+            <source>communication summary</source>
+            <translation>通信汇总</translation>
+        </message>
+        <message>
             <source>unknown format</source>
             <translation>未知格式</translation>
         </message>
@@ -1542,8 +1635,16 @@
             <translation>性能数据：%1</translation>
         </message>
         <message>
-            <source>Files (+ loaded, - not loaded):</source>
-            <translation>文件（+ 已加载，- 未加载）：</translation>
+            <source>Files (+ loaded, - not loaded, = duplicate):</source>
+            <translation>文件（+ 已加载，- 未加载，= 重复）：</translation>
+        </message>
+        <message>
+            <source>Scan: %1 files looked at (at most %2, %3 folder levels)</source>
+            <translation>扫描：查看了 %1 个文件（最多 %2 个，%3 层文件夹）</translation>
+        </message>
+        <message>
+            <source>  not read (raw profiler data): %1</source>
+            <translation>  未读取（原始性能数据）：%1</translation>
         </message>
         <message>
             <source>Lanes:</source>
@@ -2205,6 +2306,59 @@
         </message>
     </context>
     <context>
+        <name>dspark::ui::FileListPanel</name>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Format</source>
+            <translation>格式</translation>
+        </message>
+        <message>
+            <source>File</source>
+            <translation>文件</translation>
+        </message>
+        <message>
+            <source>Why</source>
+            <translation>原因</translation>
+        </message>
+        <message>
+            <source>No profile open.</source>
+            <translation>未打开性能数据。</translation>
+        </message>
+        <message>
+            <source>not loaded</source>
+            <translation>未加载</translation>
+        </message>
+        <message>
+            <source>loaded</source>
+            <translation>已加载</translation>
+        </message>
+        <message>
+            <source>duplicate</source>
+            <translation>重复</translation>
+        </message>
+        <message>
+            <source>same content as %1</source>
+            <translation>与 %1 内容相同</translation>
+        </message>
+        <message>
+            <source>%1 of %2 files loaded; %3 files looked at (at most %4, %5 folder levels)</source>
+            <translation>已加载 %2 个文件中的 %1 个；查看了 %3 个文件（最多 %4 个，%5 层文件夹）</translation>
+        </message>
+        <message>
+            <source> — the scan stopped before the end of the folder</source>
+            <translation> — 扫描在文件夹结束前停止</translation>
+        </message>
+        <message numerus="yes">
+            <source>; %n raw data folder(s) not read</source>
+            <translation>
+                <numerusform>；%n 个原始数据文件夹未读取</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::LegendPanel</name>
         <message>
             <source>Name</source>
@@ -2522,6 +2676,10 @@
             <translation>图例</translation>
         </message>
         <message>
+            <source>Files</source>
+            <translation>文件</translation>
+        </message>
+        <message>
             <source>Open a profile folder written by the torch_npu / msprof profiler (or a Kineto trace). Step records (server_info, step-record JSON Lines) next to it are aligned to the timeline.&lt;br&gt;&lt;br&gt;&lt;b&gt;Navigate:&lt;/b&gt; W/S zoom, A/D pan, drag to pan, Ctrl+wheel zoom, right-drag to zoom to an interval, Ctrl+drag to select a time range, F zoom to selection, Home fit all, Alt+Left back.</source>
             <translation>打开由 torch_npu / msprof profiler 写出的性能数据文件夹（或 Kineto trace）。其旁边的步记录（server_info、步记录 JSON Lines）会与时间线对齐。&lt;br&gt;&lt;br&gt;&lt;b&gt;导航：&lt;/b&gt;W/S 缩放，A/D 平移，拖动以平移，Ctrl+滚轮缩放，右键拖动缩放到区间，Ctrl+拖动选择时间范围，F 缩放到所选内容，Home 显示全部，Alt+Left 后退。</translation>
         </message>
@@ -2552,6 +2710,10 @@
         <message>
             <source> — warnings: %1 (first: %2)</source>
             <translation> — 警告：%1（第一条：%2）</translation>
+        </message>
+        <message>
+            <source>Step records attached by hand: they did not match this profile</source>
+            <translation>已手动关联步记录：它们与此性能数据不匹配</translation>
         </message>
         <message>
             <source>%1 · %2</source>
@@ -3359,6 +3521,18 @@ forward_ct %3</numerusform>
         <message>
             <source>This profile has no DSpark step records. Open a folder that holds server_info JSON or step-record JSON Lines next to the profiler output to see the step table.</source>
             <translation>此性能数据没有 DSpark 步记录。请打开在 profiler 输出旁含有 server_info JSON 或步记录 JSON Lines 的文件夹，以查看步表格。</translation>
+        </message>
+        <message>
+            <source>Attach anyway</source>
+            <translation>仍然关联</translation>
+        </message>
+        <message>
+            <source>Place the records on the timeline by the alignment found, although they do not agree with it: stage bands, critical path and per-step analyses are then drawn for them</source>
+            <translation>按找到的对齐把记录放到时间线上（尽管它们与之不一致）：随后会为它们绘制阶段带、关键路径和逐步分析</translation>
+        </message>
+        <message>
+            <source>%1. The steps are listed but not placed on the timeline: no stage bands, critical path or per-step analysis is drawn for them.</source>
+            <translation>%1。这些步已列出，但未放到时间线上：不为它们绘制阶段带、关键路径或逐步分析。</translation>
         </message>
         <message>
             <source>steps: %1</source>
