@@ -463,11 +463,9 @@ ProfileStats Profile::stats() const
         case LaneKind::NpuStream:
         case LaneKind::GpuStream:
             s.deviceTasks += lane.size();
-            // Kernels and tasks of a type no loader knows (older exports type them "Other") that carry a
-            // kernel name; a kernel named only by its task type has no name.
+            // A kernel named only by its task type has no name.
             for (size_t i = 0; i < lane.size(); ++i)
-                if ((lane.kind[i] == EventKind::Kernel || lane.kind[i] == EventKind::Other) &&
-                    isKernelName(lane.nameId[i]))
+                if (lane.kind[i] == EventKind::Kernel && isKernelName(lane.nameId[i]))
                     ++s.namedKernels;
             break;
         default: break;

@@ -94,8 +94,8 @@ private:
 // Counts a profile reports (`info --json` totals).
 struct ProfileStats {
     uint64_t deviceTasks = 0;  // events on NPU/GPU stream lanes
-    uint64_t namedKernels = 0; // of those, kernels (or tasks of an unknown type) named by a kernel name,
-                               // not by their task type (EVENT_RECORD, KERNEL_AICORE, ...)
+    uint64_t namedKernels = 0; // of those, kernels named by a kernel name, not by their task type
+                               // (KERNEL_AICORE, ...)
     uint64_t commOps = 0;      // communication operations (collectives)
     uint64_t commTasks = 0;    // communication sub-tasks
     uint64_t hostEvents = 0;   // events on host lanes
