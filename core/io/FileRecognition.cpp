@@ -387,6 +387,8 @@ FileFormat traceFormatByName(const std::string& name)
         return FileFormat::MsprofJson;
     if (name.ends_with(".trace.json") || name.ends_with(".trace.json.gz"))
         return FileFormat::KinetoJson;
+    if (name.ends_with(".records.jsonl")) // dspark_sps_profiler's output: the records loader says what is wrong
+        return FileFormat::SpsRecordsJsonl;
     return FileFormat::Unknown;
 }
 

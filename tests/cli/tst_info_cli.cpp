@@ -128,11 +128,13 @@ private Q_SLOTS:
         // AICORE_FREQ has a sample at the session start and end (SESSION_TIME_INFO): the profile's range.
         QCOMPARE(doc["start_ns"].get<int64_t>(), int64_t(1736410576284680000));
         QCOMPARE(doc["end_ns"].get<int64_t>(), int64_t(1736410576677568000));
-        // Files: the database and profiler_info_0.json loaded; analysis.db is not a profiler export.
+        // Files: the database and profiler_info_0.json loaded; analysis.db (summaries, not a timeline)
+        // recognised and listed, not loaded.
         std::map<std::string, bool> files;
         for (const json& f : doc["files"])
             files[f["format"].get<std::string>()] = f["loaded"].get<bool>();
-        QCOMPARE(files, (std::map<std::string, bool>{{"profiler_info_json", true}, {"torch_npu_db", true}}));
+        QCOMPARE(files, (std::map<std::string, bool>{
+                            {"analysis_db", false}, {"profiler_info_json", true}, {"torch_npu_db", true}}));
         int streams = 0;
         for (const json& l : doc["lanes"])
             if (l["kind"] == "npu_stream") {

@@ -45,7 +45,7 @@ std::string inflated(const QString& gzPath)
     const QByteArray gz = readAll(gzPath);
     HeapBytes out;
     std::string error;
-    if (!gunzip(gz.constData(), size_t(gz.size()), 0, out, error))
+    if (gunzip(gz.constData(), size_t(gz.size()), 0, out, error) != GunzipResult::Ok)
         return {};
     return std::string(out.data(), out.size());
 }
