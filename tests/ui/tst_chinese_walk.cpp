@@ -34,8 +34,13 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QGroupBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineEdit>
@@ -119,6 +124,13 @@ class TestChineseWalk : public QObject {
                 add(QString::fromUtf8(n.data(), qsizetype(n.size())));
             }
         add(m_demo.dir);
+        // The Files list quotes a JSON file's own top-level keys when it is not profiler output.
+        for (const QFileInfo& f : QDir(m_demo.dir).entryInfoList({QStringLiteral("*.json")}, QDir::Files)) {
+            QFile file(f.filePath());
+            if (file.open(QIODevice::ReadOnly))
+                for (const QString& key : QJsonDocument::fromJson(file.readAll()).object().keys())
+                    add(key);
+        }
         if (const StepRecordSet* set = m_profile->stepRecords.get())
             for (size_t i = 0; i < set->size(); ++i)
                 add(QString::fromStdString(set->record(i).mode)); // DSpark's mode names
