@@ -1,4 +1,5 @@
 #include "model/Profile.h"
+#include "model/TaskNames.h"
 
 #include "util/Parallel.h"
 #include "util/StepTimer.h"
@@ -427,9 +428,7 @@ std::vector<const Link*> Profile::linksTo(EventRef e) const
     return out;
 }
 
-// A device task named only by its task type (EVENT_RECORD, KERNEL_AICORE, "Notify Wait", ...), as the
-// loaders name tasks that have no kernel name (formats.md §2): not a kernel name.
-static bool isTaskTypeName(std::string_view name)
+bool isTaskTypeName(std::string_view name)
 {
     static const std::string_view mixedCase[] = {"Notify Wait", "Notify Record", "Write Value",
                                                  "Memcpy",      "Reduce Inline", "Other"};

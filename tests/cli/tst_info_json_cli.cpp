@@ -51,8 +51,9 @@ private Q_SLOTS:
                                        << 558ull << 555ull << 3ull << "gpu_stream,host";
         QTest::newRow("uint64_overflow") << "negative/uint64_overflow.pt.trace.json.gz" << 2ull << 0ull << 0ull << 1ull
                                          << 0ull << 2ull << "gpu_stream,host";
+        // Its one Ascend Hardware task has no "Task Type" but a kernel's name: a named kernel.
         QTest::newRow("tiny_fragment") << "negative/tiny_fragment_trace_view.json" << 4ull << 0ull << 0ull << 1ull
-                                       << 0ull << 4ull << "host,npu_stream";
+                                       << 1ull << 4ull << "host,npu_stream";
     }
 
     void everyJsonFixtureReportsItsContent()

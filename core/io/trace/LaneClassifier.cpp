@@ -1,5 +1,7 @@
 #include "io/trace/LaneClassifier.h"
 
+#include "model/TaskNames.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -186,6 +188,17 @@ EventKind eventKindFor(TrackRole role, uint8_t hint)
         }
     }
     return EventKind::Other;
+}
+
+TaskClass untypedTaskClass(std::string_view name)
+{
+    if (name == "EVENT_RECORD")
+        return TaskEventRecord;
+    if (name == "EVENT_WAIT")
+        return TaskEventWait;
+    if (name == "MEMCPY_ASYNC")
+        return TaskMemcpy;
+    return isTaskTypeName(name) ? TaskOther : TaskCompute;
 }
 
 FlowClass flowClassOf(std::string_view c)

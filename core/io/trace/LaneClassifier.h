@@ -56,6 +56,16 @@ LaneInfo counterLane(const TrackFacts& processFacts, const std::string& series, 
 // The event kind of a slice on a track of the given role (hint from TraceIngest).
 EventKind eventKindFor(TrackRole role, uint8_t hint);
 
+// The class of an Ascend device task whose type is not given (older exports write no "Task Type", or
+// "Other"): EVENT_RECORD / EVENT_WAIT / MEMCPY_ASYNC and other task-type names keep their class, any
+// other name is a kernel's.
+TaskClass untypedTaskClass(std::string_view name);
+// The hint with its task class replaced.
+inline uint8_t withTask(uint8_t hint, TaskClass task)
+{
+    return makeHint(hintCat(hint), task);
+}
+
 // True for the Ascend category of a flow that links a launch to its device task, etc.
 enum class FlowClass : uint8_t { HostToDevice, OpToDevice, Other };
 FlowClass flowClassOf(std::string_view category);

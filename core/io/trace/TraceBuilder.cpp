@@ -455,13 +455,23 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
     clock.lap("lanes+sizing");
     // 7. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
     const uint8_t source = m_settings.argsSource;
+    // Device tasks without a task type are classed by their names: one look per name, read by both cores.
+    std::vector<uint8_t> untypedTask;
+    if (std::any_of(tracks.begin(), tracks.end(),
+                    [](const GlobalTrack& t) { return t.role == TrackRole::NpuStream; })) {
+        untypedTask.resize(profile.strings.size());
+        for (uint32_t id = 0; id < untypedTask.size(); ++id)
+            untypedTask[id] = untypedTaskClass(profile.strings.view(id));
+    }
     const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
         const GlobalTrack& t = tracks[g];
         Lane& lane = profile.lanes[t.lane];
         lane.startNs[i] = s.startNs;
         lane.durationNs.set(i, s.durationNs);
         lane.nameId[i] = name;
-        lane.kind[i] = eventKindFor(t.role, s.hint);
+        const bool untyped = t.role == TrackRole::NpuStream && hintTask(s.hint) == TaskNone;
+        lane.kind[i] = eventKindFor(
+            t.role, untyped && name < untypedTask.size() ? withTask(s.hint, TaskClass(untypedTask[name])) : s.hint);
         lane.corrId.set(i, s.corr == SliceRecord::kCorrNone ? -1 : s.corr);
         lane.argsRef.set(i, s.offset ? Profile::makeArgsRef(source, s.offset) : 0);
     };

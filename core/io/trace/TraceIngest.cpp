@@ -85,6 +85,8 @@ CatClass classifyCat(std::string_view cat, std::string_view name)
 // is in args "Task Type"; hardware-only tasks carry an *_SQE type or an HCCL task name instead.
 TaskClass classifyTask(std::string_view taskType, std::string_view name)
 {
+    if (textIs(taskType, "Other"))
+        return TaskNone; // a type the writer did not know: the name decides (untypedTaskClass)
     if (textIs(taskType, "AI_CORE") || textIs(taskType, "AI_VECTOR_CORE") || textIs(taskType, "MIX_AIC") ||
         textIs(taskType, "MIX_AIV") || textIs(taskType, "AI_CPU") || textIs(taskType, "DSA_SQE") ||
         textIs(taskType, "FFTS_PLUS"))
