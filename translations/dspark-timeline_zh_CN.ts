@@ -821,6 +821,14 @@
             <translation>%1：未找到性能数据输出（没有 msprof / torch_npu 数据库、trace JSON 或 DSpark 步记录）</translation>
         </message>
         <message>
+            <source>; the scan stopped after %1 files</source>
+            <translation>；扫描在 %1 个文件后停止</translation>
+        </message>
+        <message>
+            <source>; folders deeper than %1 levels were not scanned</source>
+            <translation>；深于 %1 层的文件夹未扫描</translation>
+        </message>
+        <message>
             <source>same run as %1; not loaded</source>
             <translation>与 %1 属于同一次运行；未加载</translation>
         </message>

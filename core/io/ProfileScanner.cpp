@@ -257,6 +257,14 @@ ScanResult scanProfilePath(const std::string& path)
                                                    "%1: no profiler output found (no msprof / torch_npu database, "
                                                    "trace JSON or DSpark step records)")
                            .arg(QString::fromStdString(root.string()));
+        // The profile may lie beyond where the scan stopped: say so.
+        if (result.stoppedAtCount)
+            result.error += QCoreApplication::translate("ProfileScanner", "; the scan stopped after %1 files")
+                                .arg(ScanLimits::kMaxFiles);
+        if (result.stoppedAtDepth)
+            result.error +=
+                QCoreApplication::translate("ProfileScanner", "; folders deeper than %1 levels were not scanned")
+                    .arg(ScanLimits::kMaxDepth);
         // Files that came close say why they are not profiler output.
         int quoted = 0;
         for (const ScannedFile& f : result.files)

@@ -2,6 +2,7 @@
 // real Kineto traces copied under other names and rewritten with "displayTimeUnit": "ns" load with the
 // same counts and durations; expected durations are read from the JSON by the test itself.
 #include "io/ProfileLoader.h"
+#include "io/ProfileScanner.h"
 #include "steps/StepRecords.h"
 #include "util/Gzip.h"
 
@@ -133,6 +134,14 @@ bool anyWarning(const Profile& p, const QString& text)
     return std::any_of(p.warnings.begin(), p.warnings.end(), [&](const QString& w) { return w.contains(text); });
 }
 
+// An Ascend trace_view.json whose `events` (JSON objects, comma-separated) are on pid 9's Stream 2.
+QByteArray onAscendStream2(const char* events)
+{
+    return QByteArray(R"([{"ph":"M","name":"process_name","pid":9,"args":{"name":"Ascend Hardware"}},
+        {"ph":"M","name":"thread_name","pid":9,"tid":2,"args":{"name":"Stream 2"}},)") +
+           events + "]";
+}
+
 QString mkdir(const QTemporaryDir& dir, const QString& relative)
 {
     const QString path = dir.filePath(relative);
@@ -159,24 +168,28 @@ private Q_SLOTS:
             QVERIFY2(original, qPrintable(trace));
             QCOMPARE(longestDuration(*original, name), trueDur);
 
-            // Rewritten with "ns": declared before the events and (replacing Kineto's own key) after them.
-            std::string rewritten = text;
-            const size_t key = rewritten.find("\"displayTimeUnit\"");
-            if (key != std::string::npos) {
-                const size_t value = rewritten.find('"', rewritten.find(':', key));
-                const size_t valueEnd = rewritten.find('"', value + 1);
-                rewritten.replace(value, valueEnd - value + 1, "\"ns\"");
-            } else {
-                rewritten.insert(rewritten.find('{') + 1, "\"displayTimeUnit\": \"ns\", ");
+            // Rewritten with "ns" and "ms": declared before the events and (replacing Kineto's own key)
+            // after them.
+            for (const std::string unit : {"ns", "ms"}) {
+                std::string rewritten = text;
+                const size_t key = rewritten.find("\"displayTimeUnit\"");
+                if (key != std::string::npos) {
+                    const size_t value = rewritten.find('"', rewritten.find(':', key));
+                    const size_t valueEnd = rewritten.find('"', value + 1);
+                    rewritten.replace(value, valueEnd - value + 1, '"' + unit + '"');
+                } else {
+                    rewritten.insert(rewritten.find('{') + 1, "\"displayTimeUnit\": \"" + unit + "\", ");
+                }
+                QVERIFY(rewritten.find("\"displayTimeUnit\": \"" + unit + '"') != std::string::npos);
+                QTemporaryDir dir;
+                const QString copy = dir.filePath(QStringLiteral("unit.pt.trace.json.gz"));
+                writeBytes(copy, QByteArray::fromStdString(test::gzipped(rewritten)));
+                const auto rewrittenLoad = load(copy);
+                QVERIFY2(rewrittenLoad, qPrintable(trace));
+                QCOMPARE(longestDuration(*rewrittenLoad, name), trueDur);
+                QVERIFY2(digestOf(*rewrittenLoad) == digestOf(*original),
+                         qPrintable(trace + QString::fromStdString(unit)));
             }
-            QVERIFY(rewritten.find("\"displayTimeUnit\": \"ns\"") != std::string::npos);
-            QTemporaryDir dir;
-            const QString copy = dir.filePath(QStringLiteral("ns.pt.trace.json.gz"));
-            writeBytes(copy, QByteArray::fromStdString(test::gzipped(rewritten)));
-            const auto ns = load(copy);
-            QVERIFY2(ns, qPrintable(trace));
-            QCOMPARE(longestDuration(*ns, name), trueDur);
-            QVERIFY2(digestOf(*ns) == digestOf(*original), qPrintable(trace));
         }
     }
 
@@ -212,6 +225,30 @@ private Q_SLOTS:
                 if (lane.kind[i] == EventKind::CommOp)
                     lastCollectiveEnd = std::max(lastCollectiveEnd, lane.endNs(i));
         QCOMPARE(lastCollectiveEnd, TimeNs(1736410576533750986));
+
+        // The database's ns columns, set to known values in a copy: the earliest TASK made 1,234,567 ns
+        // long, the earliest PYTORCH_API op (its times stored as TEXT) 7,654 ns long.
+        const QString copy = test::copyTorchDb(dir.path(), QStringLiteral("known"));
+        const qint64 taskStart = test::queryInt(copy, QStringLiteral("SELECT min(startNs) FROM TASK"));
+        QVERIFY(test::execSql(copy, QStringLiteral("UPDATE TASK SET endNs = startNs + 1234567 WHERE rowid = (SELECT "
+                                                   "rowid FROM TASK ORDER BY startNs LIMIT 1)")));
+        const qint64 opStart =
+            test::queryInt(copy, QStringLiteral("SELECT min(CAST(startNs AS INTEGER)) FROM PYTORCH_API"));
+        QVERIFY(test::execSql(copy, QStringLiteral("UPDATE PYTORCH_API SET endNs = CAST(CAST(startNs AS INTEGER) + "
+                                                   "7654 AS TEXT) WHERE rowid = (SELECT rowid FROM PYTORCH_API ORDER "
+                                                   "BY CAST(startNs AS INTEGER) LIMIT 1)")));
+        const auto known = load(copy);
+        QVERIFY(known);
+        const auto durationAt = [&](LaneKind kind, TimeNs start) {
+            for (const Lane& lane : known->lanes)
+                if (lane.info.kind == kind)
+                    for (size_t i = 0; i < lane.size(); ++i)
+                        if (lane.startNs[i] == start)
+                            return lane.durationNs[i];
+            return TimeNs(-1);
+        };
+        QCOMPARE(durationAt(LaneKind::NpuStream, taskStart), TimeNs(1234567));
+        QCOMPARE(durationAt(LaneKind::Host, opStart), TimeNs(7654));
     }
 
     // "Kernels with a name": a compute task named only by its task type (KERNEL_AICORE, as loaders name
@@ -220,14 +257,12 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("old_trace_view.json"));
-        writeBytes(path, R"([
-            {"ph":"M","name":"process_name","pid":9,"args":{"name":"Ascend Hardware"}},
-            {"ph":"M","name":"thread_name","pid":9,"tid":2,"args":{"name":"Stream 2"}},
+        writeBytes(path, onAscendStream2(R"(
             {"ph":"X","name":"MatMulV2","pid":9,"tid":2,"ts":"1.000","dur":1,"args":{"Task Type":"AI_CORE"}},
             {"ph":"X","name":"EVENT_RECORD","pid":9,"tid":2,"ts":"5.000","dur":1,"args":{"Task Type":"EVENT_RECORD"}},
             {"ph":"X","name":"aclnnAdd_AddAiCore_Add","pid":9,"tid":2,"ts":"9.000","dur":1,"args":{"Task Type":"AI_CORE"}},
             {"ph":"X","name":"KERNEL_AICORE","pid":9,"tid":2,"ts":"11.000","dur":1,"args":{"Task Type":"AI_CORE"}}
-        ])");
+        )"));
         const auto p = load(path);
         QVERIFY(p);
         const ProfileStats s = p->stats();
@@ -238,6 +273,87 @@ private Q_SLOTS:
                      .match(QString::fromUtf8(info.out))
                      .hasMatch(),
                  info.out.constData());
+    }
+
+    // An older export writes no "Task Type" (or "Other"): a task with a kernel's name is a kernel, one
+    // named by its type keeps that kind.
+    void untypedTasksOfOlderExportsAreKernelsByName()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("older"));
+        writeBytes(path, onAscendStream2(R"(
+            {"ph":"X","name":"MatMulV2","pid":9,"tid":2,"ts":"1.000","dur":1},
+            {"ph":"X","name":"trans_TransData_0","pid":9,"tid":2,"ts":"3.000","dur":1,"args":{"Stream Id":2}},
+            {"ph":"X","name":"aclnnAdd_AddAiCore_Add","pid":9,"tid":2,"ts":"5.000","dur":1,"args":{"Task Type":"Other"}},
+            {"ph":"X","name":"EVENT_RECORD","pid":9,"tid":2,"ts":"7.000","dur":1},
+            {"ph":"X","name":"EVENT_WAIT","pid":9,"tid":2,"ts":"9.000","dur":1},
+            {"ph":"X","name":"MEMCPY_ASYNC","pid":9,"tid":2,"ts":"11.000","dur":1},
+            {"ph":"X","name":"Notify Wait","pid":9,"tid":2,"ts":"13.000","dur":1},
+            {"ph":"X","name":"KERNEL_AICORE","pid":9,"tid":2,"ts":"15.000","dur":1}
+        )"));
+        const auto p = load(path);
+        QVERIFY(p);
+        const ProfileStats s = p->stats();
+        QCOMPARE(s.deviceTasks, uint64_t(8));
+        QCOMPARE(s.namedKernels, uint64_t(3)); // MatMulV2, trans_TransData_0, aclnnAdd_AddAiCore_Add
+        std::map<std::string, EventKind> kinds;
+        for (const Lane& lane : p->lanes)
+            for (size_t i = 0; i < lane.size(); ++i)
+                kinds[std::string(p->strings.view(lane.nameId[i]))] = lane.kind[i];
+        QCOMPARE(kinds.at("MatMulV2"), EventKind::Kernel);
+        QCOMPARE(kinds.at("aclnnAdd_AddAiCore_Add"), EventKind::Kernel);
+        QCOMPARE(kinds.at("EVENT_RECORD"), EventKind::EventRecord);
+        QCOMPARE(kinds.at("EVENT_WAIT"), EventKind::EventWait);
+        QCOMPARE(kinds.at("MEMCPY_ASYNC"), EventKind::Memcpy);
+        QCOMPARE(kinds.at("Notify Wait"), EventKind::Other);
+        QCOMPARE(kinds.at("KERNEL_AICORE"), EventKind::Other);
+
+        // The real 6-event fragment: its one device task has no "Task Type" and a kernel's name.
+        DSPARK_REQUIRE_REAL_DATA();
+        const auto fragment = load(test::realData(QStringLiteral("negative/tiny_fragment_trace_view.json")));
+        QVERIFY(fragment);
+        QCOMPARE(fragment->stats().deviceTasks, uint64_t(1));
+        QCOMPARE(fragment->stats().namedKernels, uint64_t(1)); // aclnnGroupedMatmulV4_GroupedMatmul_GroupedMatmul
+    }
+
+    // `info` counts of the real profiler files, each copied under a name that says nothing; expected
+    // figures from SQL (TASK, TASK JOIN COMPUTE_TASK_INFO) and from the JSON (Ascend Hardware "X" events,
+    // those with a compute Task Type or an untyped kernel name).
+    void infoCountsOfTheRealFilesUnderOtherNames_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<qulonglong>("deviceTasks");
+        QTest::addColumn<qulonglong>("kernels");
+        QTest::addColumn<qulonglong>("commOps");
+        QTest::newRow("torch_npu db rank 0")
+            << "ascend/torch_npu_db_rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db" << 552ull
+            << 187ull << 4ull;
+        QTest::newRow("torch_npu db rank 1")
+            << "ascend/torch_npu_db_rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db" << 552ull
+            << 187ull << 4ull;
+        QTest::newRow("msprof db") << "ascend/msprof_edited_db/msprof_0.db" << 24ull << 11ull << 0ull;
+        QTest::newRow("trace_view") << "ascend/torch_npu_text_rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"
+                                    << 535ull << 187ull << 4ull;
+        QTest::newRow("tiny_fragment") << "negative/tiny_fragment_trace_view.json" << 1ull << 1ull << 0ull;
+    }
+    void infoCountsOfTheRealFilesUnderOtherNames()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QFETCH(QString, file);
+        QFETCH(qulonglong, deviceTasks);
+        QFETCH(qulonglong, kernels);
+        QFETCH(qulonglong, commOps);
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("data"));
+        QVERIFY(QFile::copy(test::realData(file), copy));
+        for (const QString& opened : {copy, dir.path()}) {
+            const test::CliResult r = test::runCli({QStringLiteral("info"), opened, QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const nlohmann::json doc = r.json();
+            QCOMPARE(doc["device_tasks"].get<qulonglong>(), deviceTasks);
+            QCOMPARE(doc["named_kernels"].get<qulonglong>(), kernels);
+            QCOMPARE(doc["comm_ops"].get<qulonglong>(), commOps);
+        }
     }
 
     // Each real Kineto trace copied under names that say nothing (or the wrong thing): same model.
@@ -399,6 +515,48 @@ private Q_SLOTS:
         QVERIFY(p->scan.stoppedAtDepth);
         QCOMPARE(p->scan.maxDepth, 10);
         QVERIFY(anyWarning(*p, QStringLiteral("folders deeper than 10 levels were not scanned")));
+    }
+
+    // The scan looks at 10,000 files at most and says so, also when nothing it saw is profiler output;
+    // exactly 10,000 files are all looked at. Folders nine levels down are scanned, ten are not.
+    void theScanStopsAtItsCountAndSaysSo()
+    {
+        QTemporaryDir dir;
+        const QString many = mkdir(dir, QStringLiteral("many"));
+        mkdir(dir, QStringLiteral("many/a"));
+        mkdir(dir, QStringLiteral("many/b"));
+        for (int i = 0; i < 10000; ++i)
+            writeBytes(many + QStringLiteral("/%1/n%2.txt").arg(i % 2 ? "b" : "a").arg(i), "x");
+        const ScanResult full = scanProfilePath(many.toStdString());
+        QCOMPARE(full.examined, size_t(10000));
+        QCOMPARE(full.files.size(), size_t(10000));
+        QVERIFY(!full.stoppedAtCount);
+        QVERIFY(!full.error.contains(QStringLiteral("the scan stopped")));
+
+        writeBytes(many + QStringLiteral("/a/one-more.txt"), "x");
+        const ScanResult cut = scanProfilePath(many.toStdString());
+        QCOMPARE(cut.examined, size_t(10000));
+        QCOMPARE(cut.files.size(), size_t(10000));
+        QVERIFY(cut.stoppedAtCount);
+        QVERIFY2(cut.error.contains(QStringLiteral("no profiler output found")), qPrintable(cut.error));
+        QVERIFY2(cut.error.contains(QStringLiteral("the scan stopped after 10000 files")), qPrintable(cut.error));
+
+        // Depth: a trace nine folders down is found, one ten folders down is not (and the error says so).
+        const char* trace = R"([{"ph":"X","name":"a","pid":1,"tid":1,"ts":"1.000","dur":1}])";
+        QString nine = mkdir(dir, QStringLiteral("deep"));
+        for (int i = 0; i < 9; ++i)
+            nine += QStringLiteral("/d%1").arg(i);
+        QDir().mkpath(nine);
+        writeBytes(nine + QStringLiteral("/nine.json"), trace);
+        const auto found = load(dir.filePath(QStringLiteral("deep")));
+        QVERIFY(found);
+        QCOMPARE(found->files.size(), size_t(1));
+        QVERIFY(!found->scan.stoppedAtDepth);
+        QDir().mkpath(nine + QStringLiteral("/d9"));
+        QVERIFY(QFile::rename(nine + QStringLiteral("/nine.json"), nine + QStringLiteral("/d9/ten.json")));
+        QString error;
+        QVERIFY(!load(dir.filePath(QStringLiteral("deep")), &error));
+        QVERIFY2(error.contains(QStringLiteral("folders deeper than 10 levels were not scanned")), qPrintable(error));
     }
 
     // The demo's records beside the real torch_npu database (another run): refused, said on stderr and in
