@@ -49,6 +49,7 @@ struct TopLevel {
     bool isObject = false;
     size_t eventsBegin = 0; // just after the events array's '['
     std::optional<int> distributedRank;
+    std::optional<std::string> displayTimeUnit; // how a viewer should label times; never their unit
 };
 
 enum class MembersEnd { FoundEvents, ObjectEnd, Error };
@@ -115,10 +116,12 @@ MembersEnd readMembers(const char* data, size_t size, size_t& pos, bool first, T
             error = v.message;
             return MembersEnd::Error;
         }
-        if (key == "distributedInfo") {
+        if (key == "distributedInfo" || key == "displayTimeUnit") {
             const nlohmann::json j = nlohmann::json::parse(data + pos, data + v.end, nullptr, false);
             if (j.is_object() && j.contains("rank") && j["rank"].is_number_integer())
                 top.distributedRank = j["rank"].get<int>();
+            if (j.is_string())
+                top.displayTimeUnit = j.get<std::string>();
         }
         pos = v.end;
     }
@@ -439,6 +442,9 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         else if (const std::optional<int> fromName = rankFromFileName(file.path))
             rank = *fromName;
     }
+
+    if (top.displayTimeUnit == "ns" || top.displayTimeUnit == "ms") // the Trace Event Format's two values
+        profile.metadata["trace.displayTimeUnit"] = *top.displayTimeUnit;
 
     progress.update(0.87, QCoreApplication::translate("ChromeTraceLoader", "Building lanes"));
     const uint8_t source = profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(owner, data, size));

@@ -187,6 +187,7 @@ private Q_SLOTS:
                 const auto rewrittenLoad = load(copy);
                 QVERIFY2(rewrittenLoad, qPrintable(trace));
                 QCOMPARE(longestDuration(*rewrittenLoad, name), trueDur);
+                QCOMPARE(rewrittenLoad->metadata.at("trace.displayTimeUnit"), unit); // for the ruler only
                 QVERIFY2(digestOf(*rewrittenLoad) == digestOf(*original),
                          qPrintable(trace + QString::fromStdString(unit)));
             }

@@ -4,6 +4,7 @@
 #include "SyntheticProfile.h"
 
 #include "timeline/LaneLayout.h"
+#include "timeline/TimeFormat.h"
 #include "timeline/TimeRuler.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
@@ -235,6 +236,38 @@ private Q_SLOTS:
         QTest::mouseRelease(viewport(), Qt::LeftButton, {}, QPoint(label + 60, 70));
         QCOMPARE(w->labelWidth(), label + 60);
         QCOMPARE(w->scale().x0, double(label + 60));
+    }
+
+    // A trace's displayTimeUnit labels the ruler in that unit ("ns": 3 ms reads "3000000 ns"; "ms": 3 µs
+    // reads "0.003 ms"); without one the unit follows the step. The data is untouched.
+    void theDeclaredDisplayUnitLabelsTheRuler()
+    {
+        QCOMPARE(displayUnitNs("ns"), TimeNs(1));
+        QCOMPARE(displayUnitNs("ms"), TimeNs(1'000'000));
+        QCOMPARE(displayUnitNs("us"), TimeNs(0));
+        const auto label = [](TimeNs t, TimeNs step, TimeNs declared) {
+            const TimeNs unit = rulerUnit(step, declared);
+            return formatInUnit(t, unit, decimalsForStep(step, unit));
+        };
+        QCOMPARE(label(3'000'000, 1'000'000, 0), QStringLiteral("3 ms"));
+        QCOMPARE(label(3'000'000, 1'000'000, displayUnitNs("ns")), QStringLiteral("3000000 ns"));
+        QCOMPARE(label(3'000, 1'000, 0), QStringLiteral("3 µs"));
+        QCOMPARE(label(3'000, 1'000, displayUnitNs("ms")), QStringLiteral("0.003 ms"));
+
+        // The window's ruler changes with the declaration, the lanes do not.
+        const auto grabBoth = [&] {
+            QApplication::processEvents();
+            return std::pair{w->ruler()->grab().toImage().convertToFormat(QImage::Format_RGB32),
+                             viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32)};
+        };
+        const auto [plainRuler, plainLanes] = grabBoth();
+        const TimeNs firstEnd = profile->lanes[0].endNs(0);
+        profile->metadata["trace.displayTimeUnit"] = "ns";
+        w->setProfile(profile);
+        const auto [nsRuler, nsLanes] = grabBoth();
+        QVERIFY(nsRuler != plainRuler);
+        QCOMPARE(nsLanes, plainLanes);
+        QCOMPARE(profile->lanes[0].endNs(0), firstEnd);
     }
 
     void renderPaintsWhatTheWindowShows()

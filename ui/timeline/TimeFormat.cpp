@@ -34,6 +34,16 @@ TimeNs unitForStep(TimeNs stepNs)
     return 1;
 }
 
+TimeNs rulerUnit(TimeNs stepNs, TimeNs displayUnitNs)
+{
+    return displayUnitNs > 0 ? displayUnitNs : unitForStep(stepNs);
+}
+
+TimeNs displayUnitNs(std::string_view declared)
+{
+    return declared == "ns" ? 1 : declared == "ms" ? 1'000'000 : 0;
+}
+
 int decimalsForStep(TimeNs stepNs, TimeNs unitNs)
 {
     int decimals = 0;

@@ -200,7 +200,11 @@ void TimelineRenderer::paintRuler(QPainter& p, const QRectF& rect, const TimeSca
     const QRectF ticksArea(eventsLeft, rect.top(), rect.right() - eventsLeft, rect.height());
 
     const TimeNs step = majorTickStep(scale.nsPerPx());
-    const TimeNs unit = unitForStep(step);
+    TimeNs declaredUnit = 0;
+    if (const Profile* profile = m_ctx.profile())
+        if (const auto it = profile->metadata.find("trace.displayTimeUnit"); it != profile->metadata.end())
+            declaredUnit = displayUnitNs(it->second);
+    const TimeNs unit = rulerUnit(step, declaredUnit);
     const int decimals = decimalsForStep(step, unit);
     const bool absolute = m_ctx.absoluteTime;
     const TimeNs origin = absolute ? 0 : (m_ctx.profile() ? m_ctx.profile()->firstNs() : 0);
@@ -237,7 +241,7 @@ void TimelineRenderer::paintRuler(QPainter& p, const QRectF& rect, const TimeSca
         const double x = std::floor(scale.x(*cursorNs)) + 0.5;
         const TimeNs rel = *cursorNs - (absolute ? 0 : origin);
         const QString text =
-            absolute ? formatClockTime(*cursorNs) : formatInUnit(rel, unitForStep(step), std::min(9, decimals + 3));
+            absolute ? formatClockTime(*cursorNs) : formatInUnit(rel, unit, unit == 1 ? 0 : std::min(9, decimals + 3));
         const double w = fm.horizontalAdvance(text) + 10;
         const double left = std::clamp(x - w / 2, ticksArea.left(), ticksArea.right() - w);
         const QRectF box(left, rect.top() + 2, w, fm.height() + 3);
@@ -260,7 +264,7 @@ void TimelineRenderer::paintRuler(QPainter& p, const QRectF& rect, const TimeSca
     if (useBase)
         bottom = absolute ? formatClockTime(origin + base)
                           : QCoreApplication::translate("TimelineRenderer", "+%1 from start")
-                                .arg(formatInUnit(base, unit, std::max(decimals, 3)));
+                                .arg(formatInUnit(base, unit, unit == 1 ? 0 : std::max(decimals, 3)));
     else
         bottom = absolute ? QCoreApplication::translate("TimelineRenderer", "clock time")
                           : QCoreApplication::translate("TimelineRenderer", "from profile start");
