@@ -196,6 +196,10 @@
             <translation>正在构建泳道</translation>
         </message>
         <message>
+            <source>%1: event arguments not kept (more than %2 files in one profile)</source>
+            <translation>%1：未保留事件参数（一个性能数据中的文件超过 %2 个）</translation>
+        </message>
+        <message>
             <source>%1: %2 events without "ts" were skipped (%3)</source>
             <translation>%1：跳过了 %2 个缺少 "ts" 的事件（%3）</translation>
         </message>

@@ -447,7 +447,12 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         profile.metadata["trace.displayTimeUnit"] = *top.displayTimeUnit;
 
     progress.update(0.87, QCoreApplication::translate("ChromeTraceLoader", "Building lanes"));
-    const uint8_t source = profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(owner, data, size));
+    const ArgsSourceId source = profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(owner, data, size));
+    if (source == 0)
+        profile.warn(QCoreApplication::translate("ChromeTraceLoader",
+                                                 "%1: event arguments not kept (more than %2 files in one profile)")
+                         .arg(QString::fromStdString(file.path))
+                         .arg(kMaxArgsSources));
     std::vector<TraceIngest*> parts;
     for (const auto& part : ingest.parts)
         parts.push_back(part.get());

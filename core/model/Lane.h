@@ -116,14 +116,15 @@ private:
 using CorrColumn = NarrowColumn<int32_t>;
 using DurationColumn = NarrowColumn<uint32_t>;
 
-// Args references (Profile::makeArgsRef: the source id in the top byte; 0 = no args; source 0 is no
+// Args references (Profile::makeArgsRef: the source id above bit 44; 0 = no args; source 0 is no
 // source) in 4 bytes an event: a reference within 4 GB past the column's base (a source's reference 0)
 // is kept as its distance from it, which covers files under 4 GB; any other reference is kept beside,
 // by row, whole. The base is set once: by setBase() before rows are set in parallel, else by the first
 // non-zero push_back. A source's local reference 0 means "no args" and reads back as 0.
 class ArgsColumn {
 public:
-    static constexpr int kSourceShift = 56;
+    // 20 bits of source id (a million files) above 44 bits of a source's own reference (16 TB).
+    static constexpr int kSourceShift = 44;
     uint64_t operator[](size_t i) const
     {
         const int64_t n = m_rows[i];
@@ -162,7 +163,7 @@ public:
 
 private:
     // The distance from the base when it fits the narrow rows, else the reference itself (a source's
-    // reference is 2^56 or more: never taken for a distance).
+    // reference is 2^44 or more: never taken for a distance).
     int64_t encode(uint64_t ref) const
     {
         if (ref == 0)

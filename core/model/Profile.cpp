@@ -79,10 +79,12 @@ uint32_t Profile::laneFor(const LaneInfo& info)
     return static_cast<uint32_t>(lanes.size() - 1);
 }
 
-uint8_t Profile::addArgsSource(std::unique_ptr<ArgsSource> source)
+ArgsSourceId Profile::addArgsSource(std::unique_ptr<ArgsSource> source)
 {
+    if (m_argSources.size() > kMaxArgsSources)
+        return 0;
     m_argSources.push_back(std::move(source));
-    return static_cast<uint8_t>(m_argSources.size() - 1);
+    return static_cast<ArgsSourceId>(m_argSources.size() - 1);
 }
 
 PackedArgs& Profile::packedArgs()

@@ -105,6 +105,9 @@ struct ProfileStats {
     uint64_t events = 0;       // every event of every lane
 };
 
+using ArgsSourceId = uint32_t;
+constexpr ArgsSourceId kMaxArgsSources = (ArgsSourceId(1) << (64 - ArgsColumn::kSourceShift)) - 1;
+
 // A loaded profile: profile → ranks → lanes → events, plus links between events.
 // Built by loaders, then finalize() sorts every lane and remaps links; immutable afterwards and
 // shared read-only between threads (std::shared_ptr<const Profile>).
@@ -130,14 +133,18 @@ public:
     int ensureRank(int rank, int deviceId = -1, const std::string& label = {});
     // Finds the lane with the same rank, kind, process and name, or creates it.
     uint32_t laneFor(const LaneInfo& info);
-    // Registers an args source; returns its id for makeArgsRef().
-    uint8_t addArgsSource(std::unique_ptr<ArgsSource> source);
+    // Registers an args source; returns its id for makeArgsRef(), or 0 (no args kept) once
+    // kMaxArgsSources are registered: the caller warns.
+    ArgsSourceId addArgsSource(std::unique_ptr<ArgsSource> source);
     PackedArgs& packedArgs(); // the profile's shared PackedArgs (created on first use)
     // A registered source by id (null for 0 / unknown): lets the loaders of several files share one
-    // source of their own type instead of registering one per file (ids are 8-bit).
-    ArgsSource* argsSource(uint8_t id) const { return id < m_argSources.size() ? m_argSources[id].get() : nullptr; }
+    // source of their own type instead of registering one per file.
+    ArgsSource* argsSource(ArgsSourceId id) const
+    {
+        return id < m_argSources.size() ? m_argSources[id].get() : nullptr;
+    }
     size_t argsSourceCount() const { return m_argSources.size(); }
-    static uint64_t makeArgsRef(uint8_t sourceId, uint64_t localRef)
+    static uint64_t makeArgsRef(ArgsSourceId sourceId, uint64_t localRef)
     {
         constexpr int shift = ArgsColumn::kSourceShift;
         return (uint64_t(sourceId) << shift) | (localRef & ((uint64_t(1) << shift) - 1));

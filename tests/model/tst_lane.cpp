@@ -218,14 +218,15 @@ private Q_SLOTS:
     void argsReferencesKeepEveryValueThroughSortingAndRollback()
     {
         // 4 bytes a row: a reference of the column's source within 4 GB of its base; others beside.
-        const uint64_t values[] = {0,
-                                   Profile::makeArgsRef(3, 1),
-                                   Profile::makeArgsRef(3, 123456789),
-                                   Profile::makeArgsRef(3, uint64_t(UINT32_MAX) - 1),
-                                   Profile::makeArgsRef(3, uint64_t(UINT32_MAX)),
-                                   Profile::makeArgsRef(3, uint64_t(1) << 40),
-                                   Profile::makeArgsRef(2, 77),
-                                   Profile::makeArgsRef(255, (uint64_t(1) << 56) - 1)};
+        const uint64_t values[] = {
+            0,
+            Profile::makeArgsRef(3, 1),
+            Profile::makeArgsRef(3, 123456789),
+            Profile::makeArgsRef(3, uint64_t(UINT32_MAX) - 1),
+            Profile::makeArgsRef(3, uint64_t(UINT32_MAX)),
+            Profile::makeArgsRef(3, uint64_t(1) << 40),
+            Profile::makeArgsRef(2, 77),
+            Profile::makeArgsRef(kMaxArgsSources, (uint64_t(1) << ArgsColumn::kSourceShift) - 1)};
         const size_t kinds = std::size(values);
         Lane lane;
         lane.append(TimeNs(20'000), 1, 1, EventKind::Kernel, -1, 0); // no args first: the base comes later
@@ -251,7 +252,8 @@ private Q_SLOTS:
         for (size_t i = 0; i < 260; ++i) {
             QCOMPARE(lane.argsRef[moved[i]], expected(i));
             const uint64_t v = expected(i);
-            wide += v != 0 && (v >> 56 != 3 || (v & ((uint64_t(1) << 56) - 1)) >= UINT32_MAX) ? 1 : 0;
+            constexpr int shift = ArgsColumn::kSourceShift;
+            wide += v != 0 && (v >> shift != 3 || (v & ((uint64_t(1) << shift) - 1)) >= UINT32_MAX) ? 1 : 0;
         }
         QCOMPARE(lane.argsRef.wideCount(), wide); // the base is source 3's: the first non-zero pushed
 

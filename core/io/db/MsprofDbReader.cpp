@@ -405,8 +405,8 @@ uint16_t MsprofDbReader::addSchema(std::initializer_list<std::pair<const char*, 
 RowArgs& MsprofDbReader::rowArgs()
 {
     for (size_t id = 1; id < m_profile.argsSourceCount(); ++id)
-        if (auto* existing = dynamic_cast<RowArgs*>(m_profile.argsSource(static_cast<uint8_t>(id)))) {
-            m_argsSourceId = static_cast<uint8_t>(id);
+        if (auto* existing = dynamic_cast<RowArgs*>(m_profile.argsSource(static_cast<ArgsSourceId>(id)))) {
+            m_argsSourceId = static_cast<ArgsSourceId>(id);
             return *existing;
         }
     auto source = std::make_unique<RowArgs>(&m_profile.strings);

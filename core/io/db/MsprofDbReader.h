@@ -139,7 +139,7 @@ private:
     QString m_fileName; // the path as shown in messages
     SqliteDatabase m_db;
     Profile::Contents m_snapshot;
-    uint8_t m_argsSourceId = 0;
+    ArgsSourceId m_argsSourceId = 0;
     RowArgs* m_args = nullptr;
 
     StringIdMap m_stringIds;

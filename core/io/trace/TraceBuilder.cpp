@@ -454,7 +454,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
 
     clock.lap("lanes+sizing");
     // 7. Slices into their lanes, each part on its own core (disjoint rows; records freed block by block).
-    const uint8_t source = m_settings.argsSource;
+    const ArgsSourceId source = m_settings.argsSource;
     // Device tasks without a task type are classed by their names: one look per name, read by both cores.
     std::vector<uint8_t> untypedTask;
     if (std::any_of(tracks.begin(), tracks.end(),

@@ -17,9 +17,9 @@ namespace dspark::trace {
 class TraceBuilder {
 public:
     struct Settings {
-        int rank = 0;           // the rank number of this file
-        uint8_t argsSource = 0; // Profile::addArgsSource id of the file's TraceArgsSource
-        std::string fileLabel;  // names the file in warnings
+        int rank = 0;                // the rank number of this file
+        ArgsSourceId argsSource = 0; // Profile::addArgsSource id of the file's TraceArgsSource
+        std::string fileLabel;       // names the file in warnings
     };
     struct Summary {
         uint64_t slices = 0;
