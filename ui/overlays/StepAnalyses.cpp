@@ -38,6 +38,7 @@ void StepAnalyses::setProfile(std::shared_ptr<const Profile> profile, AnalysisRu
     std::sort(m_windows.begin(), m_windows.end(), [](const RecordWindow& a, const RecordWindow& b) {
         return std::tie(a.window.rank, a.window.startNs) < std::tie(b.window.rank, b.window.startNs);
     });
+    m_index.build(m_windows);
     m_results.clear();
     m_results.resize(m_windows.size());
     if (m_windows.empty())
@@ -47,29 +48,17 @@ void StepAnalyses::setProfile(std::shared_ptr<const Profile> profile, AnalysisRu
 
 std::optional<size_t> StepAnalyses::stepOfRecordRow(size_t row) const
 {
-    for (size_t i = 0; i < m_windows.size(); ++i)
-        if (m_windows[i].row == row)
-            return i;
-    return std::nullopt;
+    return m_index.ofRecordRow(row);
 }
 
 std::optional<size_t> StepAnalyses::stepOf(int traceRank, int64_t forwardCt) const
 {
-    for (size_t i = 0; i < m_windows.size(); ++i)
-        if (m_windows[i].window.forwardCt == forwardCt && (traceRank < 0 || m_windows[i].window.rank == traceRank))
-            return i;
-    return std::nullopt;
+    return m_index.of(traceRank, forwardCt);
 }
 
 std::vector<size_t> StepAnalyses::stepsOverlapping(int traceRank, TimeNs startNs, TimeNs endNs) const
 {
-    std::vector<size_t> out;
-    for (size_t i = 0; i < m_windows.size(); ++i) {
-        const StepWindow& w = m_windows[i].window;
-        if ((traceRank < 0 || w.rank == traceRank) && w.startNs < endNs && w.horizonNs() > startNs)
-            out.push_back(i);
-    }
-    return out;
+    return m_index.overlapping(m_windows, traceRank, startNs, endNs);
 }
 
 const StepAnalysis* StepAnalyses::analysis(size_t i) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/StepAnalysis.h"
+#include "analysis/StepWindowIndex.h"
 
 #include <QObject>
 
@@ -61,7 +62,8 @@ private:
 
     std::shared_ptr<const Profile> m_profile;
     AnalysisRules m_rules;
-    std::vector<RecordWindow> m_windows;
+    std::vector<RecordWindow> m_windows; // sorted by (rank, startNs)
+    StepWindowIndex m_index;
     std::vector<std::unique_ptr<StepAnalysis>> m_results; // parallel to m_windows
     std::unique_ptr<StepAnalyzer> m_analyzer;             // for ensure(): built on first use
     bool m_ready = false;
