@@ -58,10 +58,10 @@ int main(int argc, char** argv)
         sizes = {20000, 50000, 200000};
     std::printf("%10s %14s %22s %22s %20s\n", "steps", "build ms", "every row: index ms", "every row: scan ms",
                 "1,000 ranges: ms");
+    size_t sink = 0;
     for (const size_t n : sizes) {
         const std::vector<RecordWindow> ws = windows(n);
         std::vector<double> build, index, scan, ranges;
-        size_t sink = 0;
         for (int round = 0; round < 5; ++round) {
             StepWindowIndex idx;
             build.push_back(timeMs([&] { idx.build(ws); }));
