@@ -6,6 +6,7 @@
 #include "io/ChromeTraceLoader.h"
 #include "io/MsprofDbLoader.h"
 #include "io/ProfileScanner.h"
+#include "session/ProfileAnalyses.h"
 #include "steps/StepRecordLoader.h"
 
 #include <QCoreApplication>
@@ -219,7 +220,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
             outcome.error += QStringLiteral("; ") + errors.join(QStringLiteral("; "));
         return outcome;
     }
-    alignStepRecords(*profile);
+    deriveProfileAnalyses(*profile);
     progress.update(1.0, QCoreApplication::translate("ProfileLoader", "Done"));
     outcome.profile = std::move(profile);
     return outcome;

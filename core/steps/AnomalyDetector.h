@@ -41,6 +41,7 @@ struct AnomalyOptions {
     double tailShareMadFloor = 0.001;
     int64_t preReplayJumpNs = 200'000;
     double exposedRise = 1.0;
+    friend bool operator==(const AnomalyOptions&, const AnomalyOptions&) = default;
 };
 
 // Median and 1.4826 × MAD (floored at 1.4826 × madFloor) of some values.

@@ -33,8 +33,8 @@ void StepRecordSet::rebuild()
         for (size_t i = 0; i < rr.records.size(); ++i)
             rows.push_back({rr.rank, static_cast<uint32_t>(slot), static_cast<uint32_t>(i), deriveStep(rr.records[i])});
     }
-    anomalies = detectStepAnomalies(*this, anomalyOptions);
-    stableWindows = findStableWindows(*this, stableWindowOptions);
+    anomalies.clear();
+    stableWindows.clear();
     alignment = StepAlignment{};
 }
 

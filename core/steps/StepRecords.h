@@ -139,6 +139,7 @@ struct StepRecordSet {
     std::vector<RankStepRecords> ranks; // ascending rank
     std::vector<StepRow> rows;          // every record, by (rank, forward_ct)
     AnomalyOptions anomalyOptions;
+    // Derived once the profile is loaded (deriveProfileAnalyses, core/session/ProfileAnalyses.h):
     std::vector<QString> anomalies; // per row, "" = not anomalous
     StableWindowOptions stableWindowOptions;
     std::vector<StableWindow> stableWindows;
@@ -150,8 +151,8 @@ struct StepRecordSet {
     size_t size() const { return rows.size(); }
     bool empty() const { return rows.empty(); }
 
-    // Sorts every rank by forward_ct and recomputes rows, derived columns, anomalies and stable windows.
-    // Invalidates `alignment` (cleared).
+    // Sorts every rank by forward_ct and recomputes rows and derived columns (what the loader fills).
+    // Clears what is derived from them (anomalies, stable windows, alignment): deriveProfileAnalyses().
     void rebuild();
 };
 

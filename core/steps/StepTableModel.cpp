@@ -65,7 +65,10 @@ void StepTableModel::recomputeAnomalies()
         return;
     const std::vector<const StepAnalysis*>& byRow = m_analysis ? m_analysisOfRow : m_anomalyAnalyses;
     if (std::none_of(byRow.begin(), byRow.end(), [](const StepAnalysis* a) { return a != nullptr; })) {
-        m_anomalies = detectStepAnomalies(*m_set, m_options);
+        // The flags derived with the profile, unless the user asked for other thresholds.
+        m_anomalies = m_options == m_set->anomalyOptions && m_set->anomalies.size() == m_set->rows.size()
+                          ? m_set->anomalies
+                          : detectStepAnomalies(*m_set, m_options);
         return;
     }
     const std::vector<StepFindings> findings = explainStepAnomalies(*m_set, byRow, m_options);

@@ -1,4 +1,5 @@
 // The step table item model: text with units, raw numbers for sorting, anomalous rows with their reason.
+#include "session/ProfileAnalyses.h"
 #include "steps/StepTableModel.h"
 
 #include <QSortFilterProxyModel>
@@ -30,6 +31,7 @@ std::shared_ptr<StepRecordSet> makeSet()
         rr.records.push_back(std::move(r));
     }
     set->rebuild();
+    deriveStepRecordAnalyses(*set);
     return set;
 }
 

@@ -4,6 +4,7 @@
 // build them): for UI tests and the UI benchmarks. Every figure is a formula of the index, so tests
 // can assert exact positions, names and counts.
 #include "model/Profile.h"
+#include "session/ProfileAnalyses.h"
 #include "steps/StepRecordLoader.h"
 #include "steps/StepRecords.h"
 
@@ -132,7 +133,7 @@ inline void attachSyntheticSteps(Profile& profile, int steps, int slowStep, int6
     set->rebuild();
     profile.metadata["profiler_metadata.start_step"] = std::to_string(firstForwardCt);
     profile.stepRecords = set;
-    alignStepRecords(profile);
+    deriveProfileAnalyses(profile);
 }
 
 } // namespace dspark::test
