@@ -13,6 +13,7 @@
 #include "panels/SearchPanel.h"
 #include "panels/StepTablePanel.h"
 #include "report/ReportActions.h"
+#include "session/ProfileSession.h"
 #include "steps/StepRecords.h"
 #include "timeline/FlowOverlay.h"
 #include "timeline/TimeFormat.h"
@@ -120,7 +121,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     TimelineSelection* selection = m_timeline->selection();
     connect(selection, &TimelineSelection::eventChanged, this, &MainWindow::onEventSelected);
     connect(selection, &TimelineSelection::timeRangeChanged, this, &MainWindow::onTimeRangeSelected);
-    connect(m_timeline->zoom(), &TimelineZoom::rangeChanged, m_legend, &LegendPanel::setRange);
+    connect(m_timeline->zoom(), &TimelineZoom::rangeChanged, this,
+            [this]() { m_legend->setRange(m_timeline->visibleStartNs(), m_timeline->visibleEndNs()); });
     connect(m_timeline->zoom(), &TimelineZoom::historyChanged, this, &MainWindow::updateActions);
     connect(m_timeline->zoom(), &TimelineZoom::revisited, this, &MainWindow::followViewToStep);
     connect(m_timeline->history(), &UndoHistory::changed, this, &MainWindow::updateActions);
@@ -133,22 +135,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_steps, &StepTablePanel::stepSelected, this, [this](int row) { showStep(row, false); });
     connect(m_steps, &StepTablePanel::stepActivated, this, [this](int row) { showStep(row, true); });
     connect(m_steps, &StepTablePanel::attachRequested, this, &MainWindow::attachStepRecordsAnyway);
+    // Each pane's events are tagged with the session of the profile that pane shows: a pane still
+    // showing another session's events selects nothing here.
     connect(m_events, &EventTablePanel::eventClicked, this, [this](EventRef e) {
         m_selectingFromTable = true;
-        m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan);
+        revealEvent(tagFrom(m_events->profile(), e), false);
         m_selectingFromTable = false;
     });
     connect(m_events, &EventTablePanel::eventActivated, this, [this](EventRef e) {
         m_selectingFromTable = true;
-        m_timeline->selectEvent(e, TimelineWidget::Reveal::Zoom);
+        revealEvent(tagFrom(m_events->profile(), e), true);
         m_selectingFromTable = false;
     });
     connect(m_details, &EventDetailsPane::linkedEventActivated, this,
-            [this](EventRef e) { m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan); });
+            [this](EventRef e) { revealEvent(tagFrom(m_details->profile(), e), false); });
     connect(m_search, &SearchPanel::highlightsChanged, m_timeline, &TimelineWidget::setSearchHighlights);
     connect(m_search, &SearchPanel::hitActivated, this, [this](EventRef e) {
         m_selectingFromTable = true;
-        m_timeline->selectEvent(e, TimelineWidget::Reveal::Pan);
+        revealEvent(tagFrom(m_search->profile(), e), false);
         m_selectingFromTable = false;
     });
     connect(m_legend, &LegendPanel::nameActivated, this, [this](const QString& name) {
@@ -526,7 +530,7 @@ void MainWindow::retranslateUi()
                                 "it) to see the steps on the device timeline."));
     rebuildRecentMenu();
     rebuildHiddenLanesMenu();
-    setWindowTitle(m_profile ? tr("%1 — DSpark Timeline").arg(QFileInfo(m_profilePath).fileName())
+    setWindowTitle(m_session ? tr("%1 — DSpark Timeline").arg(QFileInfo(m_session->path()).fileName())
                              : tr("DSpark Timeline"));
 }
 
@@ -690,40 +694,53 @@ void MainWindow::placeStepPanels(bool central)
     }
 }
 
-void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QString& path)
+const std::shared_ptr<const Profile>& MainWindow::profile() const
 {
-    m_profile = std::move(profile);
-    m_profilePath = !path.isEmpty() ? path : (m_profile ? QString::fromStdString(m_profile->rootPath) : QString());
-    m_timeline->setProfile(m_profile);
-    m_details->setProfile(m_profile);
-    m_search->setProfile(m_profile);
-    m_legend->setProfile(m_profile);
-    m_files->setProfile(m_profile);
+    static const std::shared_ptr<const Profile> none;
+    return m_session ? m_session->profile() : none;
+}
+
+void MainWindow::setProfile(std::shared_ptr<const Profile> loaded, const QString& path)
+{
+    m_sessions.clear();
+    m_session.reset();
+    if (loaded) {
+        QString rulesError;
+        AnalysisRules rules = AnalysisRules::load({}, &rulesError);
+        if (!rulesError.isEmpty())
+            statusBar()->showMessage(rulesError, 10000);
+        m_session = std::make_shared<ProfileSession>(std::move(loaded), path, std::move(rules));
+        m_sessions.push_back(m_session);
+    }
+    const std::shared_ptr<const Profile>& p = profile();
+    m_timeline->setProfile(p);
+    m_details->setProfile(p);
+    m_search->setProfile(p);
+    m_legend->setProfile(p);
+    m_files->setProfile(p);
     m_events->clear();
-    m_steps->setStepRecords(m_profile ? std::shared_ptr<const StepRecordSet>(m_profile, m_profile->stepRecords.get())
-                                      : nullptr);
-    if (m_profile && !m_profile->stepRecords)
+    m_steps->setStepRecords(p ? std::shared_ptr<const StepRecordSet>(p, p->stepRecords.get()) : nullptr);
+    if (p && !p->stepRecords)
         m_steps->setStepRecords(nullptr);
     // Step records without a timeline: the step table and charts take the window, with a line saying why.
-    const bool stepsOnly =
-        m_profile && m_profile->stepRecords && !m_profile->stepRecords->empty() && m_profile->stats().events == 0;
+    const bool stepsOnly = p && p->stepRecords && !p->stepRecords->empty() && p->stats().events == 0;
     placeStepPanels(stepsOnly);
-    m_stack->setCurrentWidget(!m_profile ? m_welcome : stepsOnly ? m_stepsOnlyPage : static_cast<QWidget*>(m_timeline));
-    if (m_profile) {
-        const ProfileStats s = m_profile->stats();
+    m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : static_cast<QWidget*>(m_timeline));
+    if (p) {
+        const ProfileStats s = p->stats();
         const QLocale locale;
         QString text = tr("%1 events in %2 lanes, %3 ranks, %4 links")
                            .arg(locale.toString(qulonglong(s.events)))
-                           .arg(m_profile->lanes.size())
-                           .arg(m_profile->ranks.size())
-                           .arg(locale.toString(qulonglong(m_profile->links.size())));
-        if (!m_profile->warnings.isEmpty())
-            text += tr(" — warnings: %1 (first: %2)").arg(m_profile->warnings.size()).arg(m_profile->warnings.first());
+                           .arg(p->lanes.size())
+                           .arg(p->ranks.size())
+                           .arg(locale.toString(qulonglong(p->links.size())));
+        if (!p->warnings.isEmpty())
+            text += tr(" — warnings: %1 (first: %2)").arg(p->warnings.size()).arg(p->warnings.first());
         m_status->setText(text);
-        m_status->setToolTip(m_profile->warnings.join(QLatin1Char('\n')));
+        m_status->setToolTip(p->warnings.join(QLatin1Char('\n')));
         m_timeline->setFocus();
     }
-    m_reports->setProfile(m_profile);
+    m_reports->setSession(m_session);
     retranslateUi();
     updateActions();
 }
@@ -732,19 +749,43 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> profile, const QStrin
 // back, and every view is rebuilt from it (the records are read on this thread only).
 void MainWindow::attachStepRecordsAnyway()
 {
-    if (!m_profile || !m_profile->stepRecords || m_profile->stepRecords->alignment.attached)
+    std::shared_ptr<const Profile> p = profile(); // (setProfile replaces the session that holds it)
+    if (!p || !p->stepRecords || p->stepRecords->alignment.attached)
         return;
-    m_profile->stepRecords->alignment.attachAnyway();
-    setProfile(m_profile, m_profilePath);
+    p->stepRecords->alignment.attachAnyway();
+    const QString path = m_session->path();
+    setProfile(std::move(p), path);
     m_status->setText(tr("Step records attached by hand: they did not match this profile"));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Selection ↔ panels
 
+SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
+{
+    for (const std::shared_ptr<ProfileSession>& s : m_sessions)
+        if (source && s->profile().get() == source)
+            return s->tag(e);
+    return {};
+}
+
+bool MainWindow::selectEvent(const SessionEvent& e)
+{
+    return revealEvent(e, false);
+}
+
+bool MainWindow::revealEvent(const SessionEvent& e, bool zoom)
+{
+    const EventRef local = m_session ? m_session->resolve(e) : EventRef{};
+    if (!local.valid())
+        return false;
+    m_timeline->selectEvent(local, zoom ? TimelineWidget::Reveal::Zoom : TimelineWidget::Reveal::Pan);
+    return true;
+}
+
 void MainWindow::onEventSelected(EventRef e)
 {
-    if (!m_profile || !e.valid()) {
+    if (!profile() || !e.valid()) {
         m_details->setEvent({});
         m_selectionStatus->clear();
         return;
@@ -754,26 +795,26 @@ void MainWindow::onEventSelected(EventRef e)
     if (stepRow >= 0 && !m_selectingFromTable)
         m_steps->selectSourceRow(stepRow);
     m_events->markEvent(e);
-    const Lane& lane = m_profile->lanes[e.lane];
-    const std::string_view name = m_profile->name(e);
+    const Lane& lane = profile()->lanes[e.lane];
+    const std::string_view name = profile()->name(e);
     m_selectionStatus->setText(tr("%1 · %2").arg(QString::fromUtf8(name.data(), qsizetype(name.size())).left(60),
                                                  formatDuration(lane.durationNs[e.index])));
     // A host call selected on the timeline lists the device tasks it launched.
     if (!m_selectingFromTable) {
         std::vector<EventRef> tasks;
-        for (const Link* l : m_profile->linksFrom(e))
-            if (isDeviceLane(m_profile->lanes[l->to.lane].info.kind))
+        for (const Link* l : profile()->linksFrom(e))
+            if (isDeviceLane(profile()->lanes[l->to.lane].info.kind))
                 tasks.push_back(l->to);
         if (!tasks.empty())
             m_events->setEvents(
                 tr("Device tasks launched by %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))),
-                m_profile, std::move(tasks), true);
+                profile(), std::move(tasks), true);
     }
 }
 
 void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
 {
-    if (!m_profile || endNs <= startNs)
+    if (!profile() || endNs <= startNs)
         return;
     m_details->showTimeRange(startNs, endNs);
     showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
@@ -784,8 +825,8 @@ void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
 void MainWindow::showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs)
 {
     std::vector<EventRef> tasks;
-    for (uint32_t laneIndex = 0; laneIndex < m_profile->lanes.size(); ++laneIndex) {
-        const Lane& lane = m_profile->lanes[laneIndex];
+    for (uint32_t laneIndex = 0; laneIndex < profile()->lanes.size(); ++laneIndex) {
+        const Lane& lane = profile()->lanes[laneIndex];
         if (!isDeviceLane(lane.info.kind) || (rank >= 0 && lane.info.rank != rank))
             continue;
         const auto [first, last] = lane.overlapping(startNs, endNs);
@@ -793,17 +834,17 @@ void MainWindow::showDeviceTasks(const QString& title, int rank, TimeNs startNs,
             if (lane.startNs[i] >= startNs && lane.startNs[i] < endNs)
                 tasks.push_back({laneIndex, uint32_t(i)});
     }
-    m_events->setEvents(title, m_profile, std::move(tasks), true);
+    m_events->setEvents(title, profile(), std::move(tasks), true);
 }
 
 int MainWindow::stepRowForEvent(EventRef e) const
 {
     const StepRecordSet* set = m_steps->stepRecords();
-    if (!m_profile || !set || !e.valid())
+    if (!profile() || !set || !e.valid())
         return -1;
     const auto& rows = set->alignment.rows;
-    const int rank = m_profile->lanes[e.lane].info.rank;
-    const TimeNs t = m_profile->startNs(e);
+    const int rank = profile()->lanes[e.lane].info.rank;
+    const TimeNs t = profile()->startNs(e);
     for (size_t i = 0; i < rows.size(); ++i) {
         const StepAlignmentRow& r = rows[i];
         if (r.hasWindow() && r.traceRank == rank && t >= r.windowStartNs() && t < r.windowEndNs())
@@ -829,10 +870,11 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
     if (!markStep(sourceRow))
         return;
     const StepAlignmentRow& row = m_steps->stepRecords()->alignment.rows[sourceRow];
-    m_timeline->zoom()->zoomToInterval(row.windowStartNs(), row.windowEndNs(), 0.03);
+    m_timeline->zoom()->zoomToInterval(m_timeline->toSharedNs(row.windowStartNs()),
+                                       m_timeline->toSharedNs(row.windowEndNs()), 0.03);
     if (row.traceRank >= 0)
-        for (uint32_t lane = 0; lane < m_profile->lanes.size(); ++lane)
-            if (m_profile->lanes[lane].info.rank == row.traceRank && isDeviceLane(m_profile->lanes[lane].info.kind)) {
+        for (uint32_t lane = 0; lane < profile()->lanes.size(); ++lane)
+            if (profile()->lanes[lane].info.rank == row.traceRank && isDeviceLane(profile()->lanes[lane].info.kind)) {
                 m_timeline->ensureLaneVisible(lane);
                 break;
             }
@@ -845,7 +887,7 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
 bool MainWindow::markStep(int sourceRow)
 {
     const StepRecordSet* set = m_steps->stepRecords();
-    if (!m_profile || !set || sourceRow < 0 || sourceRow >= int(set->size()))
+    if (!profile() || !set || sourceRow < 0 || sourceRow >= int(set->size()))
         return false;
     const StepRecord& record = set->record(size_t(sourceRow));
     const bool aligned = sourceRow < int(set->alignment.rows.size()) && set->alignment.rows[sourceRow].hasWindow();
@@ -875,10 +917,10 @@ void MainWindow::followViewToStep()
     // After Back / Forward / undo the view may be on another step: the step whose window holds the
     // centre of the view and fills at least half of it is selected; none when the view is elsewhere.
     const StepRecordSet* set = m_steps->stepRecords();
-    if (!m_profile || !set)
+    if (!profile() || !set)
         return;
     const TimelineZoom* zoom = m_timeline->zoom();
-    const TimeNs centre = zoom->startNs() + zoom->spanNs() / 2;
+    const TimeNs centre = m_timeline->visibleStartNs() + zoom->spanNs() / 2;
     int found = -1;
     for (size_t i = 0; i < set->alignment.rows.size() && found < 0; ++i) {
         const StepAlignmentRow& r = set->alignment.rows[i];
@@ -917,14 +959,14 @@ void MainWindow::showLaneMenu(int row, const QPoint& globalPos, EventRef event)
 {
     LaneLayout* layout = m_timeline->layout();
     QMenu menu(this);
-    if (event.valid() && m_profile) {
+    if (event.valid() && profile()) {
         menu.addAction(tr("Zoom to This Event"), this, [this, event]() { m_timeline->zoomToEvent(event); });
         menu.addAction(tr("Copy Name"), this, [this, event]() {
-            const std::string_view n = m_profile->name(event);
+            const std::string_view n = profile()->name(event);
             QGuiApplication::clipboard()->setText(QString::fromUtf8(n.data(), qsizetype(n.size())));
         });
         menu.addAction(tr("Find Events with This Name"), this, [this, event]() {
-            const std::string_view n = m_profile->name(event);
+            const std::string_view n = profile()->name(event);
             m_searchDock->show();
             m_searchDock->raise();
             m_search->search(QLatin1Char('^') +
@@ -1013,7 +1055,7 @@ void MainWindow::rebuildHiddenLanesMenu()
     m_hiddenMenu->clear();
     const std::vector<uint32_t> hidden = m_timeline->layout()->hiddenLanes();
     for (uint32_t lane : hidden) {
-        const LaneInfo& info = m_profile->lanes[lane].info;
+        const LaneInfo& info = profile()->lanes[lane].info;
         m_hiddenMenu->addAction(
             tr("Show %1 / %2").arg(QString::fromStdString(info.process), QString::fromStdString(info.name)), this,
             [this, lane]() { m_timeline->layout()->setHidden(lane, false); });
@@ -1100,7 +1142,7 @@ QString MainWindow::statusText() const
 
 void MainWindow::updateActions()
 {
-    const bool has = m_profile != nullptr;
+    const bool has = profile() != nullptr;
     action(QStringLiteral("back"))->setEnabled(has && m_timeline->zoom()->canGoBack());
     action(QStringLiteral("forward"))->setEnabled(has && m_timeline->zoom()->canGoForward());
     // Undo / Redo say what they take back: an annotation edit by name, else the view change.

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QActionGroup;
@@ -20,6 +21,11 @@ class QProgressBar;
 class QPushButton;
 class QSplitter;
 class QStackedWidget;
+
+namespace dspark {
+class ProfileSession;
+struct SessionEvent;
+} // namespace dspark
 
 namespace dspark::ui {
 
@@ -52,9 +58,18 @@ public:
     void cancelLoading();
     bool isLoading() const;
 
-    std::shared_ptr<const Profile> profile() const { return m_profile; }
-    // Shows an already loaded profile (tests, embedding).
+    // The profile of the shown session (null: none).
+    const std::shared_ptr<const Profile>& profile() const;
+    // Shows an already loaded profile (tests, embedding): it becomes the window's one session.
     void setProfile(std::shared_ptr<const Profile> profile, const QString& path = {});
+
+    // ---- sessions ----
+    // The opened profiles (today at most one) and the one the panels are bound to.
+    const std::vector<std::shared_ptr<ProfileSession>>& sessions() const { return m_sessions; }
+    ProfileSession* session() const { return m_session.get(); }
+    // Selects an event of the shown session in every pane; an event of another session is refused
+    // (false, nothing changes), so that it never resolves to whatever sits at its address here.
+    bool selectEvent(const SessionEvent& e);
 
     // ---- parts (tests, and features that extend the window: overlays, exports) ----
     TimelineWidget* timeline() const { return m_timeline; }
@@ -111,6 +126,10 @@ private:
     void rebuildHiddenLanesMenu();
     void readSettings();
     void writeSettings() const;
+    // The event `e` of the pane showing `source`, tagged with its session (invalid when no session
+    // holds `source`).
+    SessionEvent tagFrom(const Profile* source, EventRef e) const;
+    bool revealEvent(const SessionEvent& e, bool zoom);
     void onEventSelected(EventRef e);
     void onTimeRangeSelected(TimeNs startNs, TimeNs endNs);
     void showLaneMenu(int row, const QPoint& globalPos, EventRef event);
@@ -128,8 +147,8 @@ private:
     void showAbout();
     void updateActions();
 
-    std::shared_ptr<const Profile> m_profile;
-    QString m_profilePath;
+    std::vector<std::shared_ptr<ProfileSession>> m_sessions;
+    std::shared_ptr<ProfileSession> m_session; // the one the panels show (one of m_sessions)
     ProfileLoadTask* m_task = nullptr;
     QString m_lastError;
     QPointer<QMessageBox> m_errorBox;

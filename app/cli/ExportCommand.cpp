@@ -5,8 +5,9 @@
 
 #include "io/ProfileLoader.h"
 #include "overlays/AnnotationOverlay.h"
-#include "overlays/StepAnalyses.h"
 #include "report/TimelineReport.h"
+#include "session/ProfileSession.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 
 #include <QCoreApplication>
@@ -121,8 +122,8 @@ int runExport(const QStringList& argsIn)
     if (!rulesError.isEmpty())
         printError(rulesError);
 
-    ui::StepAnalyses analyses;
-    analyses.setProfile(profile, std::move(rules));
+    ProfileSession session(profile, path, std::move(rules));
+    StepAnalyses& analyses = *session.analyses();
     ui::TimelineReport report(&analyses);
     ui::ReportParts parts;
     parts.legend = !noLegend;
@@ -133,7 +134,7 @@ int runExport(const QStringList& argsIn)
         return 2;
     }
     if (!noAnnotations) {
-        AnnotationSet annotations;
+        AnnotationSet& annotations = session.annotations();
         const QString file = annotationFile.isEmpty() ? ui::annotationSessionPath(*profile) : annotationFile;
         if (QFileInfo::exists(file)) {
             if (const QString error = annotations.load(file); !error.isEmpty()) {

@@ -8,7 +8,7 @@
 #include "charts/StepChartData.h"
 #include "charts/StepChartsPanel.h"
 #include "io/ProfileLoader.h"
-#include "overlays/StepAnalyses.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 
 #include <QAbstractBarSeries>

@@ -1,6 +1,6 @@
 #include "charts/StepChartData.h"
 
-#include "overlays/StepAnalyses.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTable.h"
 

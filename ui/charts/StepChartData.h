@@ -12,9 +12,11 @@ namespace dspark {
 struct StepRecordSet;
 }
 
-namespace dspark::ui {
-
+namespace dspark {
 class StepAnalyses;
+}
+
+namespace dspark::ui {
 
 // One step record of the charts (ms as in the step table; nullopt = not recorded).
 struct StepChartRecord {

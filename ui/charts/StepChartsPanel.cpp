@@ -2,10 +2,10 @@
 
 #include "charts/StepBreakdownView.h"
 #include "overlays/AnalysisPalette.h"
-#include "overlays/StepAnalyses.h"
 #include "report/ExportDialog.h"
 #include "report/ImageExport.h"
 #include "report/ReportPainter.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 
 #include <QBarSet>

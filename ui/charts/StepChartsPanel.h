@@ -15,9 +15,12 @@ class QLabel;
 class QTabWidget;
 class QToolButton;
 
+namespace dspark {
+class StepAnalyses;
+}
+
 namespace dspark::ui {
 
-class StepAnalyses;
 class StepBreakdownView;
 
 // The step charts (Qt Charts), linked to the step table: per-step stacked bars of the record's GPU

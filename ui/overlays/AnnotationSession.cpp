@@ -1,6 +1,7 @@
 #include "overlays/AnnotationSession.h"
 
 #include "overlays/AnnotationOverlay.h"
+#include "session/ProfileSession.h"
 
 #include <QFileInfo>
 
@@ -9,14 +10,30 @@ namespace dspark::ui {
 AnnotationSession::AnnotationSession(AnnotationOverlay* overlay, QObject* parent) : QObject(parent), m_overlay(overlay)
 {
     connect(overlay, &AnnotationOverlay::edited, this, [this]() {
+        syncSession();
         const QString error = save();
         if (!error.isEmpty())
             Q_EMIT saveFailed(error);
     });
 }
 
+QString AnnotationSession::open(ProfileSession* session)
+{
+    const QString error = open(session ? session->profile().get() : nullptr);
+    m_profileSession = session;
+    syncSession();
+    return error;
+}
+
+void AnnotationSession::syncSession()
+{
+    if (m_profileSession && m_overlay)
+        m_profileSession->annotations() = m_overlay->annotations();
+}
+
 QString AnnotationSession::open(const Profile* profile)
 {
+    m_profileSession.clear();
     m_overlay->setProfile(profile);
     m_readOnly = false;
     m_path = profile ? annotationSessionPath(*profile) : QString();
@@ -35,6 +52,7 @@ QString AnnotationSession::open(const Profile* profile)
 
 void AnnotationSession::close()
 {
+    m_profileSession.clear();
     m_path.clear();
     m_overlay->setProfile(nullptr);
     m_overlay->setAnnotations({});
@@ -59,6 +77,7 @@ QString AnnotationSession::loadFrom(const QString& file)
         return error;
     m_overlay->setAnnotations(std::move(set));
     m_readOnly = false;
+    syncSession();
     return save();
 }
 

@@ -6,6 +6,10 @@
 #include <QPointer>
 #include <QString>
 
+namespace dspark {
+class ProfileSession;
+}
+
 namespace dspark::ui {
 
 class AnnotationOverlay;
@@ -21,6 +25,8 @@ public:
     // Shows the annotations saved for `profile` (none yet: empty). Returns an error naming the session
     // file when it exists but cannot be read (the overlay is then empty and the file is left alone).
     QString open(const Profile* profile);
+    // The same for a session, whose annotation set then follows every edit (the session owns them).
+    QString open(ProfileSession* session);
     void close();
     QString path() const { return m_path; }
 
@@ -33,7 +39,10 @@ Q_SIGNALS:
     void saveFailed(const QString& error);
 
 private:
+    void syncSession();
+
     QPointer<AnnotationOverlay> m_overlay;
+    QPointer<ProfileSession> m_profileSession;
     QString m_path;
     bool m_readOnly = false; // the session file was unreadable: do not overwrite it
 };

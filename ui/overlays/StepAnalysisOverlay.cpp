@@ -5,9 +5,17 @@
 
 namespace dspark::ui {
 
-StepAnalysisOverlay::StepAnalysisOverlay(StepAnalyses* analyses, QObject* parent)
-    : TimelineOverlay(parent), m_analyses(analyses)
+StepAnalysisOverlay::StepAnalysisOverlay(StepAnalyses* analyses, QObject* parent) : TimelineOverlay(parent)
 {
+    setAnalyses(analyses);
+}
+
+void StepAnalysisOverlay::setAnalyses(StepAnalyses* analyses)
+{
+    if (m_analyses)
+        disconnect(m_analyses, nullptr, this, nullptr);
+    m_analyses = analyses;
+    m_focus.clear();
     if (analyses) {
         connect(analyses, &StepAnalyses::analysesReady, this, &TimelineOverlay::changed);
         connect(analyses, &StepAnalyses::profileChanged, this, [this]() {
@@ -15,6 +23,7 @@ StepAnalysisOverlay::StepAnalysisOverlay(StepAnalyses* analyses, QObject* parent
             Q_EMIT changed();
         });
     }
+    Q_EMIT changed();
 }
 
 void StepAnalysisOverlay::setFocusSteps(std::vector<size_t> steps)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "overlays/StepAnalyses.h"
+#include "session/StepAnalyses.h"
 #include "timeline/TimelineOverlay.h"
 
 #include <QPointer>
@@ -18,6 +18,8 @@ public:
     explicit StepAnalysisOverlay(StepAnalyses* analyses, QObject* parent = nullptr);
 
     StepAnalyses* analyses() const { return m_analyses; }
+    // Binds the overlay to another session's analyses (null: draws nothing).
+    void setAnalyses(StepAnalyses* analyses);
     // Only these steps (indices into StepAnalyses); empty = every analysed step in view. An export of
     // one step draws that step only.
     void setFocusSteps(std::vector<size_t> steps);

@@ -20,6 +20,7 @@ public:
     explicit EventDetailsPane(QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile);
+    const Profile* profile() const { return m_profile.get(); }
     void setEvent(EventRef e, const QString& stepText = {});
     void showTimeRange(TimeNs startNs, TimeNs endNs);
     void clear();

@@ -23,6 +23,8 @@ public:
     void clear();
     EventRef eventAt(int row) const;
     const std::vector<EventRef>& events() const { return m_events; }
+    // The profile the listed events belong to (null when empty).
+    const Profile* profile() const { return m_profile.get(); }
     // Row of an event, or -1.
     int rowOf(EventRef e) const;
 

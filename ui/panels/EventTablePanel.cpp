@@ -120,6 +120,11 @@ QString EventTablePanel::title() const
     return m_title->text();
 }
 
+const Profile* EventTablePanel::profile() const
+{
+    return m_model->profile();
+}
+
 int EventTablePanel::rowCount() const
 {
     return m_proxy->rowCount();

@@ -33,6 +33,8 @@ public:
     // The event shown in a row (after sorting/filtering).
     EventRef eventAtRow(int row) const;
     QTableView* table() const { return m_table; }
+    // The profile of the listed events (null when empty).
+    const Profile* profile() const;
     // Highlights the row of an event, if listed, without emitting eventClicked.
     void markEvent(EventRef e);
 

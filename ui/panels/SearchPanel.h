@@ -25,6 +25,7 @@ public:
     explicit SearchPanel(QWidget* parent = nullptr);
 
     void setProfile(std::shared_ptr<const Profile> profile);
+    const Profile* profile() const { return m_profile.get(); }
     // Sets the pattern and searches at once.
     void search(const QString& pattern, bool regex = false);
     void next();

@@ -1,9 +1,9 @@
 #include "report/ExportDialog.h"
 
 #include "overlays/AnnotationOverlay.h"
-#include "overlays/StepAnalyses.h"
 #include "report/TimelineReport.h"
 #include "report/ViewReport.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
@@ -117,7 +117,7 @@ ExportDialog::ExportDialog(TimelineWidget* timeline, StepAnalyses* analyses, Ann
     if (analyses) {
         const Profile* profile = analyses->profile();
         const StepRecordSet* set = profile ? profile->stepRecords.get() : nullptr;
-        const TimeNs centre = timeline ? (timeline->zoom()->startNs() + timeline->zoom()->endNs()) / 2 : 0;
+        const TimeNs centre = timeline ? (timeline->visibleStartNs() + timeline->visibleEndNs()) / 2 : 0;
         for (size_t i = 0; i < analyses->stepCount(); ++i) {
             const RecordWindow& w = analyses->step(i);
             const int rank = set && w.row < set->size() ? set->rows[w.row].rank : w.window.rank;

@@ -17,10 +17,13 @@ class QLineEdit;
 class QRadioButton;
 class QSpinBox;
 
+namespace dspark {
+class StepAnalyses;
+}
+
 namespace dspark::ui {
 
 class AnnotationOverlay;
-class StepAnalyses;
 class TimelineWidget;
 
 // File › Export…: the current view or a chosen step to PNG / SVG / PDF (or the clipboard), with the

@@ -8,11 +8,12 @@
 #include "overlays/CommBracketOverlay.h"
 #include "overlays/CriticalPathOverlay.h"
 #include "overlays/StageBandOverlay.h"
-#include "overlays/StepAnalyses.h"
 #include "panels/EventTablePanel.h"
 #include "panels/StepTablePanel.h"
 #include "report/ExportDialog.h"
 #include "report/TableExport.h"
+#include "session/ProfileSession.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTableModel.h"
 #include "timeline/TimelineSelection.h"
@@ -40,7 +41,8 @@ static const char* const kOverlaySettings[] = {"reports/stageBands", "reports/co
 ReportActions::ReportActions(MainWindow* window) : QObject(window), m_window(window)
 {
     TimelineWidget* timeline = window->timeline();
-    m_analyses = new StepAnalyses(this);
+    m_noAnalyses = new StepAnalyses(this);
+    m_analyses = m_noAnalyses;
     m_bands = new StageBandOverlay(m_analyses, timeline);
     m_comm = new CommBracketOverlay(m_analyses, timeline);
     m_path = new CriticalPathOverlay(m_analyses, timeline);
@@ -72,9 +74,6 @@ ReportActions::ReportActions(MainWindow* window) : QObject(window), m_window(win
             [this](int row) { m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt); });
     connect(window->stepPanel(), &StepTablePanel::stepActivated, this,
             [this](int row) { m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt); });
-
-    // Once the steps are analysed the step table's anomaly flags name what the timeline measured.
-    connect(m_analyses, &StepAnalyses::analysesReady, this, &ReportActions::nameAnomalyCauses);
 
     createActions();
     window->installEventFilter(this);
@@ -249,22 +248,24 @@ bool ReportActions::eventFilter(QObject* watched, QEvent* event)
     return false;
 }
 
-void ReportActions::setProfile(std::shared_ptr<const Profile> profile)
+void ReportActions::setSession(std::shared_ptr<ProfileSession> session)
 {
     if (m_dialog)
         m_dialog->close();
-    QString rulesError;
-    AnalysisRules rules = AnalysisRules::load({}, &rulesError);
-    if (!rulesError.isEmpty())
-        m_window->statusBar()->showMessage(rulesError, 10000);
-    m_analyses->setProfile(profile, std::move(rules));
-    m_analyses->computeInBackground();
-    if (const QString error = m_session->open(profile.get()); !error.isEmpty())
+    disconnect(m_analyses, nullptr, this, nullptr);
+    m_shown = std::move(session);
+    m_analyses = m_shown ? m_shown->analyses() : m_noAnalyses;
+    for (StepAnalysisOverlay* o : std::initializer_list<StepAnalysisOverlay*>{m_bands, m_comm, m_path})
+        o->setAnalyses(m_analyses);
+    // Once the steps are analysed the step table's anomaly flags name what the timeline measured.
+    connect(m_analyses, &StepAnalyses::analysesReady, this, &ReportActions::nameAnomalyCauses);
+    if (m_analyses->ready())
+        nameAnomalyCauses();
+    else
+        m_analyses->computeInBackground();
+    if (const QString error = m_session->open(m_shown.get()); !error.isEmpty())
         m_window->statusBar()->showMessage(error, 10000);
-    std::shared_ptr<const StepRecordSet> records;
-    if (profile && profile->stepRecords)
-        records = std::shared_ptr<const StepRecordSet>(profile, profile->stepRecords.get());
-    m_charts->setData(records, m_analyses);
+    m_charts->setData(m_shown ? m_shown->stepRecords() : nullptr, m_analyses);
     m_tool->setMode(AnnotationTool::Mode::Off);
 }
 

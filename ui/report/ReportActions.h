@@ -12,6 +12,11 @@ class QAction;
 class QActionGroup;
 class QDockWidget;
 
+namespace dspark {
+class ProfileSession;
+class StepAnalyses;
+} // namespace dspark
+
 namespace dspark::ui {
 
 class AnnotationOverlay;
@@ -21,7 +26,6 @@ class CommBracketOverlay;
 class CriticalPathOverlay;
 class MainWindow;
 class StageBandOverlay;
-class StepAnalyses;
 class StepChartsPanel;
 
 // What issues 7 and 8 add to the main window, wired through the window's public parts only:
@@ -38,9 +42,10 @@ public:
     explicit ReportActions(MainWindow* window);
     ~ReportActions() override;
 
-    // The window shows another profile (null: none).
-    void setProfile(std::shared_ptr<const Profile> profile);
+    // The window shows another session (null: none). Its analyses are computed in the background.
+    void setSession(std::shared_ptr<ProfileSession> session);
 
+    // The analyses of the shown session (an empty set when none is shown).
     StepAnalyses* analyses() const { return m_analyses; }
     StageBandOverlay* stageBands() const { return m_bands; }
     CommBracketOverlay* commBrackets() const { return m_comm; }
@@ -68,6 +73,8 @@ private:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
     QPointer<MainWindow> m_window;
+    std::shared_ptr<ProfileSession> m_shown;
+    StepAnalyses* m_noAnalyses = nullptr; // what analyses() gives while no session is shown
     StepAnalyses* m_analyses = nullptr;
     StageBandOverlay* m_bands = nullptr;
     CommBracketOverlay* m_comm = nullptr;

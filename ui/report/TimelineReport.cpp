@@ -4,7 +4,7 @@
 #include "overlays/CommBracketOverlay.h"
 #include "overlays/CriticalPathOverlay.h"
 #include "overlays/StageBandOverlay.h"
-#include "overlays/StepAnalyses.h"
+#include "session/StepAnalyses.h"
 
 #include <QCoreApplication>
 #include <QPainter>

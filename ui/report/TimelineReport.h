@@ -1,10 +1,10 @@
 #pragma once
 
-#include "overlays/StepAnalyses.h"
 #include "report/ImageExport.h"
 #include "report/ReportContent.h"
 #include "report/ReportPainter.h"
 #include "session/AnnotationSet.h"
+#include "session/StepAnalyses.h"
 #include "timeline/LaneLayout.h"
 #include "timeline/TimelineContext.h"
 

@@ -8,9 +8,12 @@
 
 #include <memory>
 
+namespace dspark {
+class StepAnalyses;
+}
+
 namespace dspark::ui {
 
-class StepAnalyses;
 class TimelineWidget;
 
 // A report of what the window's timeline shows now: its range, vertical scroll, hidden / pinned /

@@ -63,7 +63,8 @@ void TimeRuler::mouseReleaseEvent(QMouseEvent* event)
     const double b = std::max(*m_pressX, event->position().x());
     m_pressX.reset();
     if (b - a >= 4)
-        m_timeline->zoom()->setRange(m_timeline->scale().timeAt(a), m_timeline->scale().timeAtOrAfter(b));
+        m_timeline->zoom()->setRange(m_timeline->toSharedNs(m_timeline->scale().timeAt(a)),
+                                     m_timeline->toSharedNs(m_timeline->scale().timeAtOrAfter(b)));
     update();
 }
 

@@ -121,7 +121,7 @@ TimeNs TimelineView::anchorTime() const
 {
     if (m_mousePos && m_mousePos->x() >= m_timeline->labelWidth() && m_mousePos->x() < viewport()->width())
         return m_timeline->scale().timeAt(m_mousePos->x());
-    return m_timeline->zoom()->startNs() + m_timeline->zoom()->spanNs() / 2;
+    return m_timeline->visibleStartNs() + m_timeline->zoom()->spanNs() / 2;
 }
 
 void TimelineView::wheelEvent(QWheelEvent* event)
@@ -136,7 +136,8 @@ void TimelineView::wheelEvent(QWheelEvent* event)
         const double steps = double(delta.y() != 0 ? delta.y() : delta.x()) / 120.0;
         const double x = event->position().x();
         const TimeNs anchor = x >= m_timeline->labelWidth() ? m_timeline->scale().timeAt(x) : anchorTime();
-        zoom->zoomAround(anchor, std::pow(kWheelZoomPerStep, steps), TimelineZoom::Change::Gesture);
+        zoom->zoomAround(m_timeline->toSharedNs(anchor), std::pow(kWheelZoomPerStep, steps),
+                         TimelineZoom::Change::Gesture);
         event->accept();
         return;
     }
@@ -260,7 +261,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
             const double a = std::min(m_band->first, m_band->second), b = std::max(m_band->first, m_band->second);
             if (b - a >= kDragThresholdPx) {
                 if (drag == Drag::RubberZoom)
-                    m_timeline->zoom()->setRange(scale.timeAt(a), scale.timeAtOrAfter(b));
+                    m_timeline->zoom()->setRange(m_timeline->toSharedNs(scale.timeAt(a)),
+                                                 m_timeline->toSharedNs(scale.timeAtOrAfter(b)));
                 else
                     m_timeline->selection()->setTimeRange(scale.timeAt(a), scale.timeAtOrAfter(b));
             }
@@ -288,7 +290,7 @@ void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
 
 void TimelineView::zoomStep(bool in)
 {
-    m_timeline->zoom()->zoomAround(anchorTime(), in ? kKeyZoomFactor : 1.0 / kKeyZoomFactor,
+    m_timeline->zoom()->zoomAround(m_timeline->toSharedNs(anchorTime()), in ? kKeyZoomFactor : 1.0 / kKeyZoomFactor,
                                    TimelineZoom::Change::Gesture);
 }
 

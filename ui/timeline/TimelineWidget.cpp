@@ -23,9 +23,10 @@ namespace dspark::ui {
 
 static constexpr int kScrollUnits = 1'000'000; // resolution of the horizontal scroll bar
 
-TimelineWidget::TimelineWidget(QWidget* parent)
-    : QWidget(parent), m_zoom(new TimelineZoom(this)), m_history(new UndoHistory(m_zoom, this)),
-      m_selection(new TimelineSelection(this)), m_layout(new LaneLayout(this)), m_renderer(m_ctx, *m_layout)
+TimelineWidget::TimelineWidget(QWidget* parent, TimelineZoom* zoom)
+    : QWidget(parent), m_zoom(zoom ? zoom : new TimelineZoom(this)), m_ownsZoom(zoom == nullptr),
+      m_history(new UndoHistory(m_zoom, this)), m_selection(new TimelineSelection(this)),
+      m_layout(new LaneLayout(this)), m_renderer(m_ctx, *m_layout)
 {
     m_ctx.selection = m_selection;
     m_scene = new QGraphicsScene(this);
@@ -90,7 +91,8 @@ void TimelineWidget::setProfile(std::shared_ptr<const Profile> profile)
     m_ctx.reset(std::move(profile));
     m_layout->reset(m_ctx.profile(), &m_ctx.style);
     const Profile* p = m_ctx.profile();
-    m_zoom->setBounds(p ? p->firstNs() : 0, p ? p->lastNs() : 1000);
+    if (m_ownsZoom)
+        m_zoom->setBounds(p ? p->firstNs() : 0, p ? p->lastNs() : 1000);
     m_view->verticalScrollBar()->setValue(0);
     updateSelectionMarkers();
     updateScale();
@@ -112,7 +114,17 @@ double TimelineWidget::eventAreaWidth() const
 void TimelineWidget::updateScale()
 {
     m_zoom->setWidthPx(eventAreaWidth());
-    m_scale = TimeScale(m_zoom->startNs(), m_zoom->endNs(), m_ctx.style.labelWidth, eventAreaWidth());
+    m_scale = TimeScale(visibleStartNs(), visibleEndNs(), m_ctx.style.labelWidth, eventAreaWidth());
+}
+
+void TimelineWidget::setTimeOffsetNs(TimeNs offsetNs)
+{
+    if (offsetNs == m_offsetNs)
+        return;
+    m_offsetNs = offsetNs;
+    updateScale();
+    m_view->refreshHover();
+    refresh();
 }
 
 void TimelineWidget::relayoutItems()
@@ -232,8 +244,8 @@ void TimelineWidget::paintOverlayRegion(QPainter& p, bool pinned, const QRectF& 
 TimelineRenderer::RenderOptions TimelineWidget::currentViewOptions() const
 {
     TimelineRenderer::RenderOptions o;
-    o.startNs = m_zoom->startNs();
-    o.endNs = m_zoom->endNs();
+    o.startNs = visibleStartNs();
+    o.endNs = visibleEndNs();
     o.scrollY = scrollY();
     return o;
 }
@@ -365,7 +377,7 @@ void TimelineWidget::selectEvent(EventRef e, Reveal reveal)
     if (reveal == Reveal::Zoom)
         zoomToEvent(e);
     else if (reveal == Reveal::Pan)
-        m_zoom->reveal(p->startNs(e), std::max(p->endNs(e), p->startNs(e) + 1));
+        m_zoom->reveal(toSharedNs(p->startNs(e)), toSharedNs(std::max(p->endNs(e), p->startNs(e) + 1)));
     if (reveal != Reveal::None)
         ensureLaneVisible(e.lane);
 }
@@ -376,7 +388,7 @@ void TimelineWidget::zoomToEvent(EventRef e)
     if (!p || !e.valid())
         return;
     const TimeNs a = p->startNs(e), b = std::max(p->endNs(e), a + TimelineZoom::kMinSpanNs);
-    m_zoom->zoomToInterval(a, b, 0.25);
+    m_zoom->zoomToInterval(toSharedNs(a), toSharedNs(b), 0.25);
 }
 
 void TimelineWidget::zoomToSelection()
@@ -384,7 +396,7 @@ void TimelineWidget::zoomToSelection()
     if (m_selection->event().valid())
         zoomToEvent(m_selection->event());
     else if (m_selection->hasTimeRange())
-        m_zoom->zoomToInterval(m_selection->rangeStartNs(), m_selection->rangeEndNs(), 0.02);
+        m_zoom->zoomToInterval(toSharedNs(m_selection->rangeStartNs()), toSharedNs(m_selection->rangeEndNs()), 0.02);
 }
 
 void TimelineWidget::ensureLaneVisible(uint32_t lane)

@@ -32,16 +32,31 @@ class UndoHistory;
 // The timeline: a time ruler, the lanes (a QGraphicsView with one item per row) and a horizontal
 // scroll bar, all driven by one TimelineZoom. Owns the layout (groups, hidden/pinned lanes), the
 // selection, the overlays, and the render entry point that exports reuse.
+//
+// The zoom's range is on a shared axis: shared time = profile time + timeOffsetNs(). A timeline made
+// with its own zoom (offset 0) shows its profile's clock; timelines given one zoom (a comparison, the
+// ranks of a cluster) move together, each offset so that what should line up does.
 class TimelineWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit TimelineWidget(QWidget* parent = nullptr);
+    // `zoom` null: the widget makes its own and sets its bounds to the profile's. Given a zoom, the
+    // caller owns it, sets its bounds and keeps it alive as long as the widget.
+    explicit TimelineWidget(QWidget* parent = nullptr, TimelineZoom* zoom = nullptr);
     ~TimelineWidget() override;
 
     void setProfile(std::shared_ptr<const Profile> profile);
     const Profile* profile() const { return m_ctx.profile(); }
 
     TimelineZoom* zoom() const { return m_zoom; }
+    bool ownsZoom() const { return m_ownsZoom; }
+    // Shared-axis time = profile time + offset (ns).
+    void setTimeOffsetNs(TimeNs offsetNs);
+    TimeNs timeOffsetNs() const { return m_offsetNs; }
+    TimeNs toSharedNs(TimeNs profileNs) const { return profileNs + m_offsetNs; }
+    TimeNs toProfileNs(TimeNs sharedNs) const { return sharedNs - m_offsetNs; }
+    // The visible range in this profile's time.
+    TimeNs visibleStartNs() const { return toProfileNs(m_zoom->startNs()); }
+    TimeNs visibleEndNs() const { return toProfileNs(m_zoom->endNs()); }
     // Ctrl+Z / Ctrl+Shift+Z: view changes and the edits of the stacks added to it (annotations).
     UndoHistory* history() const { return m_history; }
     TimelineSelection* selection() const { return m_selection; }
@@ -132,6 +147,8 @@ private:
 
     TimelineContext m_ctx;
     TimelineZoom* m_zoom = nullptr;
+    bool m_ownsZoom = true;
+    TimeNs m_offsetNs = 0;
     UndoHistory* m_history = nullptr;
     TimelineSelection* m_selection = nullptr;
     LaneLayout* m_layout = nullptr;

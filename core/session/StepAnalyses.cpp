@@ -1,11 +1,11 @@
-#include "overlays/StepAnalyses.h"
+#include "session/StepAnalyses.h"
 
 #include <QPointer>
 #include <QThread>
 
 #include <algorithm>
 
-namespace dspark::ui {
+namespace dspark {
 
 StepAnalyses::StepAnalyses(QObject* parent) : QObject(parent)
 {
@@ -140,4 +140,4 @@ void StepAnalyses::deliver(quint64 generation, std::shared_ptr<std::vector<StepA
     Q_EMIT analysesReady();
 }
 
-} // namespace dspark::ui
+} // namespace dspark

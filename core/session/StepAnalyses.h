@@ -12,12 +12,13 @@
 
 class QThread;
 
-namespace dspark::ui {
+namespace dspark {
 
-// The analyses of a profile's aligned DSpark steps (core/analysis) for everything in ui/ that draws
-// them: the timeline overlays, the charts, the per-step breakdown and the exports. The step windows are
-// found when the profile is set; the analyses of every step are computed at once, either on a worker
-// thread (computeInBackground, the window) or right away (computeNow / ensure, headless exports).
+// The analyses of a profile's aligned DSpark steps (core/analysis), owned by its ProfileSession, for
+// everything that draws or prints them: the timeline overlays, the charts, the per-step breakdown, the
+// exports and the CLI. The step windows are found when the profile is set; the analyses of every step
+// are computed at once, either on a worker thread (computeInBackground, the window) or right away
+// (computeNow / ensure, headless exports).
 // Results are immutable once delivered and live as long as the profile.
 class StepAnalyses : public QObject {
     Q_OBJECT
@@ -72,4 +73,4 @@ private:
     quint64 m_generation = 0;
 };
 
-} // namespace dspark::ui
+} // namespace dspark
