@@ -8,10 +8,10 @@
 #include "DbTestSupport.h"
 
 #include "MainWindow.h"
-#include "overlays/StepAnalyses.h"
 #include "panels/FileListPanel.h"
 #include "panels/StepTablePanel.h"
 #include "report/ReportActions.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTableModel.h"
 
