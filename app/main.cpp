@@ -3,6 +3,7 @@
 #include "SelfCheck.h"
 #include "cli/CliCommand.h"
 #include "demo/DemoCache.h"
+#include "util/Memory.h"
 #include "util/Translations.h"
 
 #include "MainWindow.h"
@@ -56,6 +57,7 @@ static bool isUnknownCommand(const QString& first)
 
 int main(int argc, char** argv)
 {
+    keepFreedMemoryForReuse(); // (the allocator's settings for loading, once for the whole process)
     QCoreApplication::setOrganizationName(QStringLiteral("DSpark"));
     QCoreApplication::setApplicationName(QStringLiteral("DSpark Timeline"));
     QCoreApplication::setApplicationVersion(QStringLiteral(DSPARK_VERSION));

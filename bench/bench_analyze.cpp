@@ -7,6 +7,7 @@
 #include "demo/DemoWriter.h"
 #include "io/ProfileLoader.h"
 #include "report/AnalyzeJson.h"
+#include "util/Memory.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -26,6 +27,7 @@ static double msSince(Clock::time_point t)
 
 int main(int argc, char** argv)
 {
+    keepFreedMemoryForReuse(); // (the allocator's settings for loading, as the app sets them)
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     auto option = [&](const char* name, const QString& fallback) {

@@ -12,6 +12,7 @@
 // count in the RSS up to the file size.
 #include "io/ProfileLoader.h"
 #include "model/Profile.h"
+#include "util/Memory.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -302,6 +303,7 @@ INSERT INTO ENUM_HCCL_RDMA_TYPE VALUES (0,'RDMA_SEND_NOTIFY'),(1,'RDMA_SEND_PAYL
 
 int main(int argc, char** argv)
 {
+    keepFreedMemoryForReuse(); // (the allocator's settings for loading, as the app sets them)
     std::vector<int64_t> sizes;
     std::string keep;
     for (int i = 1; i < argc; ++i) {

@@ -23,8 +23,8 @@
 
 #include "io/ProfileLoader.h"
 #include "io/trace/TraceIngest.h"
-#include "io/trace/TraceLoadTuning.h"
 #include "util/MappedFile.h"
+#include "util/Memory.h"
 
 #include <simdjson.h>
 
@@ -103,6 +103,8 @@ Measure runChild(const std::function<void(int)>& child)
     return collect(pid, fds[0]);
 }
 
+dspark::LoadOptions g_options; // the loader's, from the command line
+
 // Runs `work` in a child process; it returns "seconds detail".
 Measure inChild(const std::function<std::string()>& work)
 {
@@ -117,6 +119,7 @@ Measure inChild(const std::function<std::string()>& work)
 
 std::string ourLoader(const std::string& path)
 {
+    dspark::keepFreedMemoryForReuse(); // (in this child only, as the app does: not in the baselines')
     const double t0 = now();
     std::vector<std::pair<std::string, double>> phases; // phase text -> seconds since the load began
     const dspark::LoadProgress progress(
@@ -126,7 +129,7 @@ std::string ourLoader(const std::string& path)
                 phases.emplace_back(name, now() - t0);
         },
         nullptr);
-    const dspark::LoadOutcome out = dspark::loadProfile(path, progress);
+    const dspark::LoadOutcome out = dspark::loadProfile(path, progress, g_options);
     const double t1 = now();
     if (!out.profile)
         return "-1 " + out.error.toStdString();
@@ -272,13 +275,13 @@ int main(int argc, char** argv)
         else if (a == "--loader-only")
             withPython = withBaselines = false;
         else if (a == "--chunk-kb" && i + 1 < argc)
-            dspark::trace::loadTuning().chunkBytes = std::strtoull(argv[++i], nullptr, 10) << 10;
+            g_options.trace.chunkBytes = std::strtoull(argv[++i], nullptr, 10) << 10;
         else if (a == "--one-thread")
-            dspark::trace::loadTuning().twoThreads = false;
+            g_options.trace.twoThreads = false;
         else if (a == "--min-part-mb" && i + 1 < argc)
-            dspark::trace::loadTuning().minPartBytes = std::strtoull(argv[++i], nullptr, 10) << 20;
+            g_options.trace.minPartBytes = std::strtoull(argv[++i], nullptr, 10) << 20;
         else if (a == "--max-parts" && i + 1 < argc)
-            dspark::trace::loadTuning().maxParts = std::strtoull(argv[++i], nullptr, 10);
+            g_options.trace.maxParts = std::strtoull(argv[++i], nullptr, 10);
         else {
             std::fprintf(stderr,
                          "usage: %s [--file PATH] [--size-mb N] [--runs N] [--keep] [--no-python] "

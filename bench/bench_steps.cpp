@@ -5,6 +5,7 @@
 #include "io/ProfileLoader.h"
 #include "report/StepsJson.h"
 #include "steps/StepRecords.h"
+#include "util/Memory.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>
@@ -51,6 +52,7 @@ static int bsOf(int64_t k)
 
 int main(int argc, char** argv)
 {
+    keepFreedMemoryForReuse(); // (the allocator's settings for loading, as the app sets them)
     QCoreApplication app(argc, argv);
     const int64_t records = argc > 1 ? std::stoll(argv[1]) : 200000;
     const int reqs = argc > 2 ? std::stoi(argv[2]) : 8;

@@ -6,6 +6,7 @@
 #include "io/ProfileLoader.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTableModel.h"
+#include "util/Memory.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -28,6 +29,7 @@ static double msSince(Clock::time_point t0)
 
 int main(int argc, char** argv)
 {
+    keepFreedMemoryForReuse(); // (the allocator's settings for loading, as the app sets them)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     std::vector<long> sizes;

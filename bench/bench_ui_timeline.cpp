@@ -11,6 +11,7 @@
 #include "io/ProfileLoader.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
+#include "util/Memory.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -49,6 +50,7 @@ static void report(const char* what, const Stats& s)
 
 int main(int argc, char** argv)
 {
+    keepFreedMemoryForReuse(); // (the allocator's settings for loading, as the app sets them)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

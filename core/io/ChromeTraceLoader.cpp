@@ -32,14 +32,6 @@
 
 namespace dspark {
 
-namespace trace {
-LoadTuning& loadTuning()
-{
-    static LoadTuning tuning;
-    return tuning;
-}
-} // namespace trace
-
 using trace::TraceIngest;
 
 namespace {
@@ -144,12 +136,12 @@ struct IngestOutcome {
 // of the array and the later parts are dropped. Results are read in file order: the first part that
 // did not reach its planned end decides (end of the array, error or cancel).
 IngestOutcome ingestEvents(const char* data, size_t size, size_t begin, int scaleDigits, const MappedFile* mapping,
-                           int fd, const LoadProgress& progress)
+                           int fd, const LoadProgress& progress, const LoadOptions& loadOptions)
 {
-    const trace::LoadTuning& tuning = trace::loadTuning();
+    const trace::LoadTuning& tuning = loadOptions.trace;
     const TraceIngest::Options options{scaleDigits, std::max<size_t>(tuning.chunkBytes, 16), mapping, fd};
     const size_t span = size > begin ? size - begin : 1;
-    const bool parallel = tuning.twoThreads && span >= tuning.splitThreshold && loaderThreads() > 1;
+    const bool parallel = tuning.twoThreads && span >= tuning.splitThreshold && loadOptions.threads > 1;
     const size_t minPart = std::max<size_t>(std::min(tuning.minPartBytes, span / 2), 1);
     const size_t maxParts = parallel ? std::max<size_t>(tuning.maxParts, 2) : 1;
     const auto t0 = std::chrono::steady_clock::now();
@@ -299,7 +291,8 @@ void warnTally(Profile& profile, const QString& path, const char* what, const tr
 
 } // namespace
 
-QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
+                        const LoadOptions& options)
 {
     const QString path = QString::fromStdString(file.path);
     std::string error;
@@ -375,7 +368,8 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
 
     // ts / dur are µs whatever displayTimeUnit says (it only sets how a viewer labels times: formats.md §3).
     const int scaleDigits = 3;
-    IngestOutcome ingest = ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress);
+    IngestOutcome ingest =
+        ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress, options);
     const auto ingestError = [&]() -> QString {
         if (ingest.cancelled)
             return QCoreApplication::translate("ChromeTraceLoader", "Loading cancelled");
@@ -456,7 +450,7 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     std::vector<TraceIngest*> parts;
     for (const auto& part : ingest.parts)
         parts.push_back(part.get());
-    trace::TraceBuilder builder(profile, {rank, source, file.path});
+    trace::TraceBuilder builder(profile, {rank, source, file.path, options.threads, options.trace});
     const trace::TraceBuilder::Summary summary = builder.build(parts);
     ingest.parts.clear();
 

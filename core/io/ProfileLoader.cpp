@@ -56,14 +56,15 @@ static QString loadMetadataJson(const ScannedFile& file, Profile& profile)
     return {};
 }
 
-static QString loadOneUnguarded(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+static QString loadOneUnguarded(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
+                                const LoadOptions& options)
 {
     switch (file.format) {
     case FileFormat::TorchNpuDb:
-    case FileFormat::MsprofDb: return loadMsprofDb(file, profile, progress);
+    case FileFormat::MsprofDb: return loadMsprofDb(file, profile, progress, options);
     case FileFormat::TraceViewJson:
     case FileFormat::MsprofJson:
-    case FileFormat::KinetoJson: return loadChromeTrace(file, profile, progress);
+    case FileFormat::KinetoJson: return loadChromeTrace(file, profile, progress, options);
     case FileFormat::ServerInfoJson:
     case FileFormat::DsparkRecordJson:
     case FileFormat::StepRecordsJsonl:
@@ -80,11 +81,12 @@ static QString loadOneUnguarded(const ScannedFile& file, Profile& profile, const
 
 // No exception may leave a loader (docs/architecture.md): a file that runs out of memory half way is an
 // error naming it, and what it added is taken back, so that the other files still load.
-static QString loadOne(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
+static QString loadOne(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
+                       const LoadOptions& options)
 {
     const Profile::Contents before = profile.contents();
     try {
-        return loadOneUnguarded(file, profile, progress);
+        return loadOneUnguarded(file, profile, progress, options);
     } catch (const std::bad_alloc&) {
         profile.restore(before);
         return QCoreApplication::translate("ProfileLoader", "%1: not enough memory to load this file; nothing of it "
@@ -106,12 +108,11 @@ static int loadOrder(FileFormat f)
     return 2;
 }
 
-LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
+LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, const LoadOptions& options)
 {
-    // Memory freed during the load (parsed records, sort buffers) is reused by what it builds next,
-    // and returned to the system when the load is over.
+    // Memory freed during the load (parsed records, sort buffers) is reused by what it builds next
+    // (keepFreedMemoryForReuse(), set in main), and returned to the system when the load is over.
     struct MemoryScope {
-        MemoryScope() { keepFreedMemoryForReuse(); }
         ~MemoryScope() { returnFreedMemory(); }
     } memoryScope;
     LoadOutcome outcome;
@@ -171,7 +172,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
             progress.scope(loadShare * doneBytes / totalBytes, loadShare * (doneBytes + bytes) / totalBytes);
         sub.update(0.0, QCoreApplication::translate("ProfileLoader", "Loading %1")
                             .arg(QString::fromStdString(fs::path(f->path).filename().string())));
-        const QString error = loadOne(*f, *profile, sub);
+        const QString error = loadOne(*f, *profile, sub, options);
         doneBytes += bytes;
         if (progress.cancelled()) {
             outcome.cancelled = true;
@@ -204,7 +205,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress)
 
     progress.update(loadShare, QCoreApplication::translate("ProfileLoader", "Indexing events"));
     try {
-        profile->finalize();
+        profile->finalize(options.threads);
     } catch (const std::bad_alloc&) {
         outcome.error = QCoreApplication::translate("ProfileLoader", "%1: not enough memory to index the profile")
                             .arg(QString::fromStdString(path));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/LoadOptions.h"
 #include "model/Profile.h"
 #include "util/LoadProgress.h"
 
@@ -18,7 +19,8 @@ struct LoadOutcome {
 
 // Loads a profile folder or a single file: scans it, loads every selected file with the loader of
 // its format, then finalizes the model. A file that fails becomes a warning when anything else
-// loads, the error otherwise. Runs on any thread; never writes to the profile folder.
-LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress = {});
+// loads, the error otherwise. Runs on any thread, also next to another load (`options` is all a load
+// reads of its settings); never writes to the profile folder.
+LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress = {}, const LoadOptions& options = {});
 
 } // namespace dspark

@@ -2,6 +2,7 @@
 
 #include "model/Lane.h"
 #include "model/StringTable.h"
+#include "util/Parallel.h"
 
 #include <QString>
 #include <QStringList>
@@ -160,8 +161,9 @@ public:
     };
     Contents contents() const;
     void restore(const Contents& before);
-    // Sorts lanes (and lane order), remaps links to sorted indices, builds link indices.
-    void finalize();
+    // Sorts lanes (and lane order), remaps links to sorted indices, builds link indices; on two cores
+    // when threads > 1 (the result does not depend on it).
+    void finalize(int threads = defaultLoaderThreads());
 
     // ---- reading ----
     std::string_view name(EventRef e) const { return strings.view(lanes[e.lane].nameId[e.index]); }

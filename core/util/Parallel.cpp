@@ -2,9 +2,9 @@
 
 namespace dspark {
 
-int& loaderThreads()
+int defaultLoaderThreads()
 {
-    static int threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    static const int threads = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
     return threads;
 }
 

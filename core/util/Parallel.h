@@ -10,9 +10,9 @@
 
 namespace dspark {
 
-// How many threads the loaders may use: 2 on a machine with two or more cores, else 1. Tests set 1
-// or 2 to take both paths on any machine (results must not change).
-int& loaderThreads();
+// How many threads a load uses by default (LoadOptions::threads): 2 on a machine with two or more
+// cores, else 1.
+int defaultLoaderThreads();
 
 // Runs a() on a worker thread and b() on the calling thread (both on the caller when `parallel` is
 // false); returns when both are done.

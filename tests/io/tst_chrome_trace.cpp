@@ -33,12 +33,17 @@ namespace {
 
 using test::gzipped;
 
-std::shared_ptr<const Profile> load(const QString& path, QString* error = nullptr)
+std::shared_ptr<const Profile> load(const QString& path, const LoadOptions& options, QString* error = nullptr)
 {
-    const LoadOutcome out = loadProfile(path.toStdString());
+    const LoadOutcome out = loadProfile(path.toStdString(), {}, options);
     if (error)
         *error = out.error;
     return out.profile;
+}
+
+std::shared_ptr<const Profile> load(const QString& path, QString* error = nullptr)
+{
+    return load(path, LoadOptions{}, error);
 }
 
 const Lane* findLane(const Profile& p, const std::string& process, const std::string& name)
@@ -140,32 +145,25 @@ std::string fingerprint(const Profile& p)
 
 // `threads` false: one thread for everything (parsing, building lanes, flows, finalize); true: two
 // wherever the loader would use two on a two-core machine, whatever this machine has.
-struct TuningScope {
-    trace::LoadTuning saved = trace::loadTuning();
-    int savedThreads = loaderThreads();
-    TuningScope(size_t chunk, size_t split, bool threads)
-    {
-        trace::loadTuning().chunkBytes = chunk;
-        trace::loadTuning().splitThreshold = split;
-        trace::loadTuning().twoThreads = threads;
-        trace::loadTuning().parallelFlowPoints = split == 0 ? 0 : saved.parallelFlowPoints;
-        loaderThreads() = threads ? 2 : 1;
-    }
-    ~TuningScope()
-    {
-        trace::loadTuning() = saved;
-        loaderThreads() = savedThreads;
-    }
-};
+LoadOptions tuned(size_t chunk, size_t split, bool threads)
+{
+    LoadOptions options;
+    options.trace.chunkBytes = chunk;
+    options.trace.splitThreshold = split;
+    options.trace.twoThreads = threads;
+    options.trace.parallelFlowPoints = split == 0 ? 0 : options.trace.parallelFlowPoints;
+    options.threads = threads ? 2 : 1;
+    return options;
+}
 
 // Loads `path` in many parts (each a third of what is left but at least `partBytes`, up to 64) of
 // 64-byte chunks, on one thread or two.
 std::shared_ptr<const Profile> loadInParts(const QString& path, size_t partBytes, bool threads)
 {
-    TuningScope tuning(64, 0, threads);
-    trace::loadTuning().minPartBytes = partBytes;
-    trace::loadTuning().maxParts = 64;
-    return load(path);
+    LoadOptions tuning = tuned(64, 0, threads);
+    tuning.trace.minPartBytes = partBytes;
+    tuning.trace.maxParts = 64;
+    return load(path, tuning);
 }
 
 } // namespace
@@ -456,8 +454,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = writeFile(dir, QStringLiteral("trace.json"), text);
         for (const bool split : {false, true}) {
-            TuningScope tuning(split ? 256 : 1 << 20, split ? 0 : SIZE_MAX, split);
-            const auto p = load(path);
+            const LoadOptions tuning = tuned(split ? 256 : 1 << 20, split ? 0 : SIZE_MAX, split);
+            const auto p = load(path, tuning);
             QVERIFY(p);
             const Lane* lane = findLane(*p, "Process 1", "Thread 1");
             QVERIFY(lane);
@@ -680,8 +678,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = writeFile(dir, QStringLiteral("trace.json"), json);
         for (const bool threads : {false, true}) {
-            TuningScope tuning(1 << 20, threads ? 0 : SIZE_MAX, threads);
-            const auto p = load(path);
+            const LoadOptions tuning = tuned(1 << 20, threads ? 0 : SIZE_MAX, threads);
+            const auto p = load(path, tuning);
             QVERIFY(p);
             const auto out = p->linksFrom(findEvent(*p, findLane(*p, "Process 10", "Thread 1"), "src"));
             QCOMPARE(out.size(), size_t(2));
@@ -763,8 +761,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = writeFile(dir, QStringLiteral("trace_view.json"), json);
         for (const bool threads : {false, true}) {
-            TuningScope tuning(threads ? 4 << 10 : 1 << 20, threads ? 0 : SIZE_MAX, threads);
-            const auto p = load(path);
+            const LoadOptions tuning = tuned(threads ? 4 << 10 : 1 << 20, threads ? 0 : SIZE_MAX, threads);
+            const auto p = load(path, tuning);
             QVERIFY(p);
             QCOMPARE(p->stats().flows, uint64_t(ids.size()));
             const Lane* python = findLane(*p, "Python", "Thread 1");
@@ -957,20 +955,22 @@ private Q_SLOTS:
         QVERIFY(reference);
         QCOMPARE(reference->links.size(), size_t(1));
         {
-            TuningScope tuning(1 << 20, 1 << 20, true);
-            QVERIFY(load(both.path())->stats().events > reference->stats().events); // (both load)
-            trace::loadTuning().failBuildAfter = 1;
-            const auto p = load(both.path());
+            const LoadOptions tuning = tuned(1 << 20, 1 << 20, true);
+            QVERIFY(load(both.path(), tuning)->stats().events > reference->stats().events); // (both load)
+            std::atomic<int> failAfter{1};
+            LoadOptions failing = tuning;
+            failing.trace.failBuildAfter = &failAfter;
+            const auto p = load(both.path(), failing);
             QVERIFY(p);
-            QCOMPARE(trace::loadTuning().failBuildAfter, -1); // the second build did throw
+            QCOMPARE(failAfter.load(), -1); // the second build did throw
             QCOMPARE(fingerprint(*p), fingerprint(*reference));
             QCOMPARE(p->ranks.size(), reference->ranks.size());
             const QString warnings = p->warnings.join(QStringLiteral("\n"));
             QVERIFY2(warnings.contains(QStringLiteral("second.trace.json: not enough memory")), qPrintable(warnings));
             // Alone, the failing file is the load's error.
-            trace::loadTuning().failBuildAfter = 0;
+            failAfter = 0;
             QString error;
-            QVERIFY(!load(both.filePath(QStringLiteral("second.trace.json")), &error));
+            QVERIFY(!load(both.filePath(QStringLiteral("second.trace.json")), failing, &error));
             QVERIFY2(error.contains(QStringLiteral("second.trace.json: not enough memory")), qPrintable(error));
         }
     }
@@ -1020,15 +1020,15 @@ private Q_SLOTS:
         QCOMPARE(reference->stats().counters, uint64_t(80));
         const std::string expected = fingerprint(*reference);
         for (size_t chunk : {size_t(16), size_t(64), size_t(333), size_t(4096)}) {
-            TuningScope tuning(chunk, 0, true);
-            const auto p = load(path);
+            const LoadOptions tuning = tuned(chunk, 0, true);
+            const auto p = load(path, tuning);
             QVERIFY(p);
             QCOMPARE(fingerprint(*p), expected);
             QCOMPARE(p->args({0, 0}).size(), reference->args({0, 0}).size());
         }
         for (size_t split : {size_t(0), size_t(100)}) {
-            TuningScope tuning(1 << 20, split, true);
-            QCOMPARE(fingerprint(*load(path)), expected);
+            const LoadOptions tuning = tuned(1 << 20, split, true);
+            QCOMPARE(fingerprint(*load(path, tuning)), expected);
         }
         // Many parts, each a third of what is left or a fixed size: planned part boundaries land in
         // strings, in nested args and inside the giant event.
@@ -1171,12 +1171,9 @@ private Q_SLOTS:
     {
         DSPARK_REQUIRE_REAL_DATA();
         const QString path = test::realData(QStringLiteral("ascend/torch_npu_text_rank0_ascend_pt"));
-        const auto one = [&] {
-            TuningScope tuning(1 << 20, SIZE_MAX, false);
-            return load(path);
-        }();
-        TuningScope tuning(4096, 0, true);
-        const auto two = load(path);
+        const auto one = [&] { return load(path, tuned(1 << 20, SIZE_MAX, false)); }();
+        const LoadOptions tuning = tuned(4096, 0, true);
+        const auto two = load(path, tuning);
         QVERIFY(one && two);
         QCOMPARE(two->stats().flows, uint64_t(611));
         QCOMPARE(fingerprint(*two), fingerprint(*one));
@@ -1187,8 +1184,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("trace_view.json"));
         bench::TraceViewGenerator::write(path.toStdString(), 3u << 20, 11);
-        TuningScope tuning(16 << 10, 0, true);
-        trace::loadTuning().minPartBytes = 128 << 10;
+        LoadOptions tuning = tuned(16 << 10, 0, true);
+        tuning.trace.minPartBytes = 128 << 10;
         QStringList phases;
         double last = -1;
         bool monotonic = true;
@@ -1201,7 +1198,7 @@ private Q_SLOTS:
                     phases << phase;
             },
             &cancel);
-        const LoadOutcome ok = loadProfile(path.toStdString(), progress);
+        const LoadOutcome ok = loadProfile(path.toStdString(), progress, tuning);
         QVERIFY2(ok.profile, qPrintable(ok.error));
         QVERIFY(monotonic);
         QCOMPARE(last, 1.0);
@@ -1220,7 +1217,7 @@ private Q_SLOTS:
                     stop = true;
             },
             &stop);
-        const LoadOutcome cancelled = loadProfile(path.toStdString(), cancelling);
+        const LoadOutcome cancelled = loadProfile(path.toStdString(), cancelling, tuning);
         QVERIFY(stop.load());
         QVERIFY2(furthest < 0.4, qPrintable(QString::number(furthest))); // reading stopped within a chunk or two
         QVERIFY(!cancelled.profile);
@@ -1233,10 +1230,7 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("trace_view.json"));
         const bench::TraceViewCounts c = bench::TraceViewGenerator::write(path.toStdString(), 3u << 20, 7);
         QVERIFY(c.bytes > (3u << 20) - 8192);
-        const auto single = [&] {
-            TuningScope tuning(1 << 20, SIZE_MAX, false);
-            return load(path);
-        }();
+        const auto single = [&] { return load(path, tuned(1 << 20, SIZE_MAX, false)); }();
         QVERIFY(single);
         const ProfileStats s = single->stats();
         QCOMPARE(s.events - s.counters, c.completeEvents);
@@ -1250,13 +1244,13 @@ private Q_SLOTS:
         QCOMPARE(linksOfKind(*single, LinkKind::CommOpToTask), size_t(c.commTasks));
         QVERIFY2(single->warnings.isEmpty(), qPrintable(single->warnings.join('\n')));
         // Two threads and small chunks give the same profile.
-        TuningScope tuning(64 << 10, 0, true);
-        const auto split = load(path);
+        const LoadOptions tuning = tuned(64 << 10, 0, true);
+        const auto split = load(path, tuning);
         QVERIFY(split);
         QCOMPARE(fingerprint(*split), fingerprint(*single));
         // And so does the gzip of the same file.
         const QString gz = writeFile(dir, QStringLiteral("x.trace.json.gz"), gzipped(readAll(path)));
-        const auto fromGz = load(gz);
+        const auto fromGz = load(gz, tuning);
         QVERIFY(fromGz);
         QCOMPARE(fromGz->stats().flows, s.flows);
         QCOMPARE(fromGz->stats().events, s.events);

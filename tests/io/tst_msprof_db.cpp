@@ -114,10 +114,9 @@ struct DetailLoad {
 DetailLoad loadDetailTables(const QString& path, bool worker, const std::atomic<bool>* cancel = nullptr,
                             const QString& cancelAt = {})
 {
-    const int threads = loaderThreads();
-    const int64_t rows = db::MsprofDbReader::parallelRows();
-    loaderThreads() = worker ? 2 : 1;
-    db::MsprofDbReader::parallelRows() = worker ? 0 : INT64_MAX;
+    LoadOptions options;
+    options.threads = worker ? 2 : 1;
+    options.dbParallelRows = worker ? 0 : INT64_MAX;
     DetailLoad load;
     LoadProgress progress(
         [&](double, const QString& phase) {
@@ -128,9 +127,7 @@ DetailLoad loadDetailTables(const QString& path, bool worker, const std::atomic<
                 const_cast<std::atomic<bool>*>(cancel)->store(true);
         },
         cancel);
-    load.outcome = loadProfile(path.toStdString(), progress);
-    loaderThreads() = threads;
-    db::MsprofDbReader::parallelRows() = rows;
+    load.outcome = loadProfile(path.toStdString(), progress, options);
     return load;
 }
 

@@ -228,16 +228,12 @@ private:
     std::vector<std::string> m_names;
 };
 
-MsprofDbReader::MsprofDbReader(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
-    : m_file(file), m_profile(profile), m_progress(progress), m_fileName(QString::fromStdString(file.path))
+MsprofDbReader::MsprofDbReader(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
+                               const LoadOptions& options)
+    : m_file(file), m_profile(profile), m_progress(progress), m_threads(options.threads),
+      m_parallelRows(options.dbParallelRows), m_fileName(QString::fromStdString(file.path))
 {
     takeSnapshot();
-}
-
-int64_t& MsprofDbReader::parallelRows()
-{
-    static int64_t rows = 20000;
-    return rows;
 }
 
 QString MsprofDbReader::read()
@@ -1223,7 +1219,7 @@ QString MsprofDbReader::readHostAndDetailTables()
     int64_t detailRows = 0;
     for (const auto& [table, out] : tables)
         detailRows += rowCount(table);
-    const bool parallel = loaderThreads() > 1 && detailRows >= parallelRows() && sqlite3_threadsafe() != 0;
+    const bool parallel = m_threads > 1 && detailRows >= m_parallelRows && sqlite3_threadsafe() != 0;
     if (!parallel) {
         if (QString error = readHostTables(); !error.isEmpty())
             return error;
@@ -1345,8 +1341,8 @@ QString MsprofDbReader::readTasks()
     int64_t splitAfter = INT64_MAX; // rows with a rowid above it go through the stage
     // (Not when a column is named like the rowid: then the name means the column.)
     const bool rowidIsRowid = !q.hasColumn("rowid") && !q.hasColumn("_rowid_") && !q.hasColumn("oid");
-    if (loaderThreads() > 1 && total >= static_cast<double>(parallelRows()) && sqlite3_threadsafe() != 0 &&
-        rowidIsRowid && q.columnCount() <= TaskStage::kMaxColumns) {
+    if (m_threads > 1 && total >= static_cast<double>(m_parallelRows) && sqlite3_threadsafe() != 0 && rowidIsRowid &&
+        q.columnCount() <= TaskStage::kMaxColumns) {
         SqliteStatement range(m_db.handle(), "SELECT min(rowid), max(rowid) FROM " + SqliteDatabase::quote("TASK"));
         if (range.ok() && range.step() == SQLITE_ROW && !range.isNull(0) && range.int64(1) > range.int64(0))
             splitAfter = range.int64(0) + (range.int64(1) - range.int64(0)) / 2;

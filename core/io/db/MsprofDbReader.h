@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/LoadOptions.h"
 #include "io/ProfileScanner.h"
 #include "io/db/RowArgs.h"
 #include "io/db/SqliteDatabase.h"
@@ -23,17 +24,12 @@ namespace dspark::db {
 // id vectors, never per row in SQL. On error or cancel every lane row and link it added is removed.
 class MsprofDbReader {
 public:
-    MsprofDbReader(const ScannedFile& file, Profile& profile, const LoadProgress& progress);
+    MsprofDbReader(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
+                   const LoadOptions& options = {});
     // Empty on success, else one line naming the file.
     QString read();
     // Removes every lane row, lane, rank and link read so far (after an exception).
     void rollback();
-
-    // From this many rows on (in the per-task detail tables together, or in TASK), a second core reads
-    // them: the detail tables while the loading thread reads the host tables, the second half of TASK
-    // while it places the first (with loaderThreads() > 1). Tests set 0 to take those paths with small
-    // files (the model must not change).
-    static int64_t& parallelRows();
 
 private:
     // Result columns of a SELECT built from the columns a table really has (resolved by name).
@@ -136,7 +132,9 @@ private:
     const ScannedFile& m_file;
     Profile& m_profile;
     const LoadProgress& m_progress;
-    QString m_fileName; // the path as shown in messages
+    const int m_threads;          // LoadOptions::threads
+    const int64_t m_parallelRows; // LoadOptions::dbParallelRows
+    QString m_fileName;           // the path as shown in messages
     SqliteDatabase m_db;
     Profile::Contents m_snapshot;
     ArgsSourceId m_argsSourceId = 0;

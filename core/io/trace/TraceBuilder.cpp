@@ -271,7 +271,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
             categorySlots[k].push_back(
                 denseCategory.try_emplace(id, static_cast<uint32_t>(denseCategory.size())).first->second);
     const bool matchable = points < FlowMatcher::kMaxPoints && denseCategory.size() < FlowMatcher::kMaxCategories;
-    const bool parallelFlows = loaderThreads() > 1 && points >= loadTuning().parallelFlowPoints;
+    const bool parallelFlows = m_settings.threads > 1 && points >= m_settings.tuning.parallelFlowPoints;
     constexpr uint32_t kNoFrom = UINT32_MAX;            // (point numbers are below FlowMatcher::kMaxPoints)
     LargeVector<uint32_t> from(matchable ? points : 0); // each point written by its part's matcher
     // Flows beyond what a matcher's table or a row over all lanes holds (billions): no links.
@@ -428,7 +428,7 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         }
     }
     // The columns' first touch (the expensive part of sizing them) split over both cores by column.
-    const bool parallel = loaderThreads() > 1 && partCount > 1;
+    const bool parallel = m_settings.threads > 1 && partCount > 1;
     std::vector<uint32_t> growing;
     for (size_t i = 0; i < profile.lanes.size(); ++i)
         if (laneSize[i] != profile.lanes[i].size())
@@ -489,7 +489,8 @@ TraceBuilder::Summary TraceBuilder::build(const std::vector<TraceIngest*>& parts
         sum.slices += t.slices;
 
     clock.lap("slices");
-    if (int& failAfter = loadTuning().failBuildAfter; failAfter >= 0 && failAfter-- == 0)
+    if (std::atomic<int>* failAfter = m_settings.tuning.failBuildAfter;
+        failAfter && *failAfter >= 0 && (*failAfter)-- == 0)
         throw std::bad_alloc(); // (tests: running out of memory with the lanes half built)
     // 8. Counter samples: one lane per (process, series).
     std::function<void()> placeCounters;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/trace/TraceIngest.h"
+#include "io/trace/TraceLoadTuning.h"
 #include "model/Profile.h"
 
 #include <QStringList>
@@ -20,6 +21,8 @@ public:
         int rank = 0;                // the rank number of this file
         ArgsSourceId argsSource = 0; // Profile::addArgsSource id of the file's TraceArgsSource
         std::string fileLabel;       // names the file in warnings
+        int threads = 1;             // LoadOptions::threads
+        LoadTuning tuning;           // LoadOptions::trace
     };
     struct Summary {
         uint64_t slices = 0;

@@ -1,12 +1,13 @@
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 
 namespace dspark::trace {
 
-// Process-wide knobs of the Chrome-trace loader. Defaults suit large files on two cores; tests
-// shrink them to force chunk cuts and thread splits everywhere in small files (the results must
-// not change). Set before loading, never while a load runs.
+// Knobs of the Chrome-trace loader, part of a load's LoadOptions. Defaults suit large files on two
+// cores; tests shrink them to force chunk cuts and thread splits everywhere in small files (the
+// results must not change).
 struct LoadTuning {
     // Bytes per simdjson chunk. 2 MB: the parser's index (4 KB pages, allocated by simdjson) is
     // touched less than with 4 MB, measured faster; smaller is no better.
@@ -20,11 +21,9 @@ struct LoadTuning {
     size_t minPartBytes = size_t(48) << 20;
     size_t maxParts = 16;
     size_t parallelFlowPoints = 4096; // bind and match flows on both cores from this many flow points on
-    // Tests: the build of a file throws std::bad_alloc once this many builds have gone through (after
-    // its slices are placed), as running out of memory there would; negative: never.
-    int failBuildAfter = -1;
+    // Tests: when set, the build of a file throws std::bad_alloc once this counter, decremented by each
+    // build (after its slices are placed), passes 0, as running out of memory there would; negative: never.
+    std::atomic<int>* failBuildAfter = nullptr;
 };
-
-LoadTuning& loadTuning();
 
 } // namespace dspark::trace

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "io/trace/TraceLoadTuning.h"
+#include "util/Parallel.h"
+
+#include <cstdint>
+
+namespace dspark {
+
+// How one load runs, passed to loadProfile() and on down to the loaders and Profile::finalize(): nothing
+// about a load is process-wide, so two loads in one process do not affect each other. The defaults suit
+// large files on two cores; tests change them to take every path with small files (the model must not
+// change).
+struct LoadOptions {
+    int threads = defaultLoaderThreads(); // 1 or 2 (util/Parallel.h)
+    // From this many rows on (in a database's per-task detail tables together, or in TASK), a second core
+    // reads them: the detail tables while the loading thread reads the host tables, the second half of
+    // TASK while it places the first (with threads > 1). 0: always, INT64_MAX: never.
+    int64_t dbParallelRows = 20000;
+    trace::LoadTuning trace; // the Chrome-trace loader's
+};
+
+} // namespace dspark
