@@ -7,8 +7,9 @@
 
 namespace dspark {
 
-// How one load runs, passed to loadProfile() and on down to the loaders and Profile::finalize(): nothing
-// about a load is process-wide, so two loads in one process do not affect each other. The defaults suit
+// How one load runs, passed to loadProfile() and on down to the loaders: nothing about a load is
+// process-wide, so two loads in one process do not affect each other. (Profile::finalize() uses
+// defaultLoaderThreads() whatever `threads` says; its result does not depend on it.) The defaults suit
 // large files on two cores; tests change them to take every path with small files (the model must not
 // change).
 struct LoadOptions {

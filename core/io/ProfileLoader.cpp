@@ -205,7 +205,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, c
 
     progress.update(loadShare, QCoreApplication::translate("ProfileLoader", "Indexing events"));
     try {
-        profile->finalize(options.threads);
+        profile->finalize();
     } catch (const std::bad_alloc&) {
         outcome.error = QCoreApplication::translate("ProfileLoader", "%1: not enough memory to index the profile")
                             .arg(QString::fromStdString(path));

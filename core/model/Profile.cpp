@@ -262,9 +262,9 @@ static size_t holdTimesInRange(Lane& lane)
     return held;
 }
 
-void Profile::finalize(int threads)
+void Profile::finalize()
 {
-    const bool parallel = threads > 1;
+    const bool parallel = defaultLoaderThreads() > 1; // (the result does not depend on it)
     StepTimer timer("finalize");
     // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
     std::vector<LargeVector<uint32_t>> rowMap(lanes.size());

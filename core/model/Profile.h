@@ -2,7 +2,6 @@
 
 #include "model/Lane.h"
 #include "model/StringTable.h"
-#include "util/Parallel.h"
 
 #include <QString>
 #include <QStringList>
@@ -161,9 +160,8 @@ public:
     };
     Contents contents() const;
     void restore(const Contents& before);
-    // Sorts lanes (and lane order), remaps links to sorted indices, builds link indices; on two cores
-    // when threads > 1 (the result does not depend on it).
-    void finalize(int threads = defaultLoaderThreads());
+    // Sorts lanes (and lane order), remaps links to sorted indices, builds link indices.
+    void finalize();
 
     // ---- reading ----
     std::string_view name(EventRef e) const { return strings.view(lanes[e.lane].nameId[e.index]); }

@@ -143,8 +143,8 @@ std::string fingerprint(const Profile& p)
     return out;
 }
 
-// `threads` false: one thread for everything (parsing, building lanes, flows, finalize); true: two
-// wherever the loader would use two on a two-core machine, whatever this machine has.
+// `threads` false: one thread for parsing, building lanes and flows; true: two wherever the loader
+// would use two on a two-core machine, whatever this machine has.
 LoadOptions tuned(size_t chunk, size_t split, bool threads)
 {
     LoadOptions options;
