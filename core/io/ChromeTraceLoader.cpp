@@ -289,10 +289,25 @@ void warnTally(Profile& profile, const QString& path, const char* what, const tr
                      .arg(examples.join(QStringLiteral("; "))));
 }
 
-} // namespace
+// The file's bytes: the mapped file itself, or the inflated .gz (kept: args are read from it later).
+struct TraceBytes {
+    std::shared_ptr<const void> owner;  // keeps `data` alive
+    const MappedFile* mapped = nullptr; // when reading the file itself (not an inflated .gz)
+    const char* data = nullptr;
+    size_t size = 0;
+    int fd = -1; // chunks are read with pread() from it; -1: copied from the mapping
+    TraceBytes() = default;
+    TraceBytes(const TraceBytes&) = delete;
+    TraceBytes& operator=(const TraceBytes&) = delete;
+    ~TraceBytes()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
 
-QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
-                        const LoadOptions& options)
+// Empty on success, else the file's error.
+QString readBytes(const ScannedFile& file, const LoadProgress& progress, TraceBytes& out)
 {
     const QString path = QString::fromStdString(file.path);
     std::string error;
@@ -300,17 +315,6 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     if (!mapped.isOpen())
         return QCoreApplication::translate("ChromeTraceLoader", "%1: cannot be read (%2)")
             .arg(path, QString::fromStdString(error));
-
-    // The bytes: the mapped file itself, or the inflated .gz (kept: args are read from it later).
-    int readFd = -1;
-    const auto closeFd = qScopeGuard([&] {
-        if (readFd >= 0)
-            ::close(readFd);
-    });
-    std::shared_ptr<const void> owner;
-    const MappedFile* mappedFile = nullptr; // when reading the file itself (not an inflated .gz)
-    const char* data = nullptr;
-    size_t size = 0;
     if (looksGzipped(mapped.data(), mapped.size())) {
         progress.update(0.0, QCoreApplication::translate("ChromeTraceLoader", "Decompressing"));
         auto bytes = std::make_shared<HeapBytes>();
@@ -322,72 +326,63 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
             return QCoreApplication::translate("ChromeTraceLoader",
                                                "%1: the compressed file is damaged (%2); nothing was loaded")
                 .arg(path, QString::fromStdString(error));
-        mapped = MappedFile();
-        data = bytes->data();
-        size = bytes->size();
-        owner = std::move(bytes);
-    } else {
-        readFd = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC); // -1: chunks are copied from the mapping
-        auto file = std::make_shared<MappedFile>(std::move(mapped));
-        file->adviseSequential();
-        mappedFile = file.get();
-        data = file->data();
-        size = file->size();
-        owner = std::move(file);
+        out.data = bytes->data();
+        out.size = bytes->size();
+        out.owner = std::move(bytes);
+        return {};
     }
+    out.fd = ::open(file.path.c_str(), O_RDONLY | O_CLOEXEC);
+    auto mappedFile = std::make_shared<MappedFile>(std::move(mapped));
+    mappedFile->adviseSequential();
+    out.mapped = mappedFile.get();
+    out.data = mappedFile->data();
+    out.size = mappedFile->size();
+    out.owner = std::move(mappedFile);
+    return {};
+}
 
-    // The top level: an array of events (Ascend) or {"traceEvents": [...], ...} (Kineto).
+// The top level up to the events array: an array of events (Ascend) or {"traceEvents": [...], ...}
+// (Kineto). Empty on success, else the file's error.
+QString readHeader(const QString& path, const char* data, size_t size, TopLevel& top)
+{
     size_t pos = size >= 3 && std::memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     pos = trace::skipJsonSpace(data, pos, size);
     if (pos >= size)
         return QCoreApplication::translate("ChromeTraceLoader", "%1: the file is empty").arg(path);
-    TopLevel top;
-    size_t errorOffset = 0;
     if (data[pos] == '[') {
         top.eventsBegin = pos + 1;
-    } else if (data[pos] == '{') {
-        top.isObject = true;
-        ++pos;
-        const MembersEnd end = readMembers(data, size, pos, true, top, errorOffset, error);
-        if (end == MembersEnd::Error)
-            return QCoreApplication::translate("ChromeTraceLoader", "%1: malformed JSON at byte %2: %3")
-                .arg(path)
-                .arg(errorOffset)
-                .arg(QString::fromStdString(error));
-        if (end == MembersEnd::ObjectEnd)
-            return QCoreApplication::translate(
-                       "ChromeTraceLoader",
-                       "%1: JSON, but not a Chrome trace (the top-level object has no \"traceEvents\" array)")
-                .arg(path);
-    } else {
+        return {};
+    }
+    if (data[pos] != '{')
         return QCoreApplication::translate("ChromeTraceLoader",
                                            "%1: not JSON: byte %2 is neither '[' nor '{' (not a Chrome trace)")
             .arg(path)
             .arg(pos);
-    }
+    top.isObject = true;
+    ++pos;
+    size_t errorOffset = 0;
+    std::string error;
+    const MembersEnd end = readMembers(data, size, pos, true, top, errorOffset, error);
+    if (end == MembersEnd::Error)
+        return QCoreApplication::translate("ChromeTraceLoader", "%1: malformed JSON at byte %2: %3")
+            .arg(path)
+            .arg(errorOffset)
+            .arg(QString::fromStdString(error));
+    if (end == MembersEnd::ObjectEnd)
+        return QCoreApplication::translate(
+                   "ChromeTraceLoader",
+                   "%1: JSON, but not a Chrome trace (the top-level object has no \"traceEvents\" array)")
+            .arg(path);
+    return {};
+}
 
-    // ts / dur are µs whatever displayTimeUnit says (it only sets how a viewer labels times: formats.md §3).
-    const int scaleDigits = 3;
-    IngestOutcome ingest =
-        ingestEvents(data, size, top.eventsBegin, scaleDigits, mappedFile, readFd, progress, options);
-    const auto ingestError = [&]() -> QString {
-        if (ingest.cancelled)
-            return QCoreApplication::translate("ChromeTraceLoader", "Loading cancelled");
-        if (ingest.failed)
-            return QCoreApplication::translate("ChromeTraceLoader",
-                                               "%1: malformed JSON at byte %2: %3; nothing was loaded")
-                .arg(path)
-                .arg(ingest.errorOffset)
-                .arg(QString::fromStdString(ingest.errorMessage));
-        return {};
-    };
-    if (const QString e = ingestError(); !e.isEmpty())
-        return e;
-
-    // After the events array: the rest of the top-level object (Kineto puts distributedInfo there), or nothing but
-    // whitespace.
+// After the events array: the rest of the top-level object (Kineto puts distributedInfo there), or
+// nothing but whitespace. What is wrong there is a warning: the events are loaded.
+void readTrailer(const QString& path, const char* data, size_t size, size_t arrayEnd, TopLevel& top, Profile& profile)
+{
     if (top.isObject) {
-        pos = ingest.arrayEnd + 1;
+        size_t pos = arrayEnd + 1, errorOffset = 0;
+        std::string error;
         if (readMembers(data, size, pos, false, top, errorOffset, error) == MembersEnd::Error)
             profile.warn(QCoreApplication::translate(
                              "ChromeTraceLoader",
@@ -396,39 +391,69 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
                              .arg(path)
                              .arg(errorOffset)
                              .arg(QString::fromStdString(error)));
-    } else {
-        pos = trace::skipJsonSpace(data, ingest.arrayEnd + 1, size);
-        if (pos < size)
-            profile.warn(QCoreApplication::translate("ChromeTraceLoader",
-                                                     "%1: data after the end of the events array (byte %2) was ignored")
-                             .arg(path)
-                             .arg(pos));
+        return;
     }
+    const size_t pos = trace::skipJsonSpace(data, arrayEnd + 1, size);
+    if (pos < size)
+        profile.warn(QCoreApplication::translate("ChromeTraceLoader",
+                                                 "%1: data after the end of the events array (byte %2) was ignored")
+                         .arg(path)
+                         .arg(pos));
+}
 
+// What the parts skipped or repaired, over the whole file.
+struct IngestIssues {
     uint64_t elements = 0, traceEvents = 0;
     trace::IssueTally missingTs, missingPh, unknownPh, notObject, negativeDuration, badNumber, badFlow, invalidUtf8;
-    for (const auto& part : ingest.parts) {
-        elements += part->elements;
-        traceEvents += part->traceEvents;
-        missingTs.merge(part->missingTs);
-        missingPh.merge(part->missingPh);
-        unknownPh.merge(part->unknownPh);
-        notObject.merge(part->notObject);
-        negativeDuration.merge(part->negativeDuration);
-        badNumber.merge(part->badNumber);
-        badFlow.merge(part->badFlow);
-        invalidUtf8.merge(part->invalidUtf8);
-    }
-    if (elements > 0 && traceEvents == 0)
-        return QCoreApplication::translate(
-                   "ChromeTraceLoader",
-                   "%1: JSON, but not a Chrome trace: none of its %2 array elements is a trace event (an object "
-                   "with \"ph\" and \"ts\")")
-            .arg(path)
-            .arg(elements);
 
-    // Rank: Kineto says it in distributedInfo (else the file name tells); Ascend files belong to the
-    // rank of their profiler_info_<rank>.json (the scanner found it).
+    explicit IngestIssues(const std::vector<std::unique_ptr<TraceIngest>>& parts)
+    {
+        for (const auto& part : parts) {
+            elements += part->elements;
+            traceEvents += part->traceEvents;
+            missingTs.merge(part->missingTs);
+            missingPh.merge(part->missingPh);
+            unknownPh.merge(part->unknownPh);
+            notObject.merge(part->notObject);
+            negativeDuration.merge(part->negativeDuration);
+            badNumber.merge(part->badNumber);
+            badFlow.merge(part->badFlow);
+            invalidUtf8.merge(part->invalidUtf8);
+        }
+    }
+    void warn(Profile& profile, const QString& path) const
+    {
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ts\" were skipped (%3)"), missingTs);
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ph\" were skipped (%3)"), missingPh);
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events with an unsupported phase were skipped (%3)"),
+                  unknownPh);
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader",
+                                    "%1: %2 elements of the events array are not objects and were skipped (%3)"),
+                  notObject);
+        warnTally(
+            profile, path,
+            QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 slices with a negative duration were clamped to 0 (%3)"),
+            negativeDuration);
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 unreadable timestamps or durations (%3)"), badNumber);
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 flow events without an id were skipped (%3)"),
+                  badFlow);
+        warnTally(profile, path,
+                  QT_TRANSLATE_NOOP("ChromeTraceLoader",
+                                    "%1: invalid UTF-8 was replaced by '?' in %2 parts of the file (%3)"),
+                  invalidUtf8);
+    }
+};
+
+// Rank: Kineto says it in distributedInfo (else the file name tells); Ascend files belong to the
+// rank of their profiler_info_<rank>.json (the scanner found it).
+int rankOf(const ScannedFile& file, const TopLevel& top)
+{
     int rank = file.rank >= 0 ? file.rank : 0;
     if (top.isObject) {
         if (top.distributedRank)
@@ -436,12 +461,50 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
         else if (const std::optional<int> fromName = rankFromFileName(file.path))
             rank = *fromName;
     }
+    return rank;
+}
+
+} // namespace
+
+QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadProgress& progress,
+                        const LoadOptions& options)
+{
+    const QString path = QString::fromStdString(file.path);
+    TraceBytes bytes;
+    if (const QString e = readBytes(file, progress, bytes); !e.isEmpty())
+        return e;
+    TopLevel top;
+    if (const QString e = readHeader(path, bytes.data, bytes.size, top); !e.isEmpty())
+        return e;
+
+    // ts / dur are µs whatever displayTimeUnit says (it only sets how a viewer labels times: formats.md §3).
+    const int scaleDigits = 3;
+    IngestOutcome ingest =
+        ingestEvents(bytes.data, bytes.size, top.eventsBegin, scaleDigits, bytes.mapped, bytes.fd, progress, options);
+    if (ingest.cancelled)
+        return QCoreApplication::translate("ChromeTraceLoader", "Loading cancelled");
+    if (ingest.failed)
+        return QCoreApplication::translate("ChromeTraceLoader", "%1: malformed JSON at byte %2: %3; nothing was loaded")
+            .arg(path)
+            .arg(ingest.errorOffset)
+            .arg(QString::fromStdString(ingest.errorMessage));
+    readTrailer(path, bytes.data, bytes.size, ingest.arrayEnd, top, profile);
+
+    const IngestIssues issues(ingest.parts);
+    if (issues.elements > 0 && issues.traceEvents == 0)
+        return QCoreApplication::translate(
+                   "ChromeTraceLoader",
+                   "%1: JSON, but not a Chrome trace: none of its %2 array elements is a trace event (an object "
+                   "with \"ph\" and \"ts\")")
+            .arg(path)
+            .arg(issues.elements);
 
     if (top.displayTimeUnit == "ns" || top.displayTimeUnit == "ms") // the Trace Event Format's two values
         profile.metadata["trace.displayTimeUnit"] = *top.displayTimeUnit;
 
     progress.update(0.87, QCoreApplication::translate("ChromeTraceLoader", "Building lanes"));
-    const ArgsSourceId source = profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(owner, data, size));
+    const ArgsSourceId source =
+        profile.addArgsSource(std::make_unique<trace::TraceArgsSource>(bytes.owner, bytes.data, bytes.size));
     if (source == 0)
         profile.warn(QCoreApplication::translate("ChromeTraceLoader",
                                                  "%1: event arguments not kept (more than %2 files in one profile)")
@@ -450,32 +513,11 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     std::vector<TraceIngest*> parts;
     for (const auto& part : ingest.parts)
         parts.push_back(part.get());
-    trace::TraceBuilder builder(profile, {rank, source, file.path, options.threads, options.trace});
+    trace::TraceBuilder builder(profile, {rankOf(file, top), source, file.path, options.threads, options.trace});
     const trace::TraceBuilder::Summary summary = builder.build(parts);
     ingest.parts.clear();
 
-    warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ts\" were skipped (%3)"),
-              missingTs);
-    warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events without \"ph\" were skipped (%3)"),
-              missingPh);
-    warnTally(profile, path,
-              QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 events with an unsupported phase were skipped (%3)"),
-              unknownPh);
-    warnTally(profile, path,
-              QT_TRANSLATE_NOOP("ChromeTraceLoader",
-                                "%1: %2 elements of the events array are not objects and were skipped (%3)"),
-              notObject);
-    warnTally(profile, path,
-              QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 slices with a negative duration were clamped to 0 (%3)"),
-              negativeDuration);
-    warnTally(profile, path, QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 unreadable timestamps or durations (%3)"),
-              badNumber);
-    warnTally(profile, path,
-              QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: %2 flow events without an id were skipped (%3)"), badFlow);
-    warnTally(
-        profile, path,
-        QT_TRANSLATE_NOOP("ChromeTraceLoader", "%1: invalid UTF-8 was replaced by '?' in %2 parts of the file (%3)"),
-        invalidUtf8);
+    issues.warn(profile, path);
     for (const QString& w : summary.warnings)
         profile.warn(w);
     progress.update(1.0);

@@ -1280,163 +1280,222 @@ QString MsprofDbReader::readHostAndDetailTables()
 
 // TASK: every device task on its stream lane. Kernel = has a COMPUTE_TASK_INFO row; CommTask = has a
 // COMMUNICATION_TASK_INFO row (linked from its op); others are named and kinded by their taskType.
+// What a TASK row means: a device task in the lane of its (device, stream), named by its detail row
+// (kernel, HCCL sub-task, ...) or its type, with its args, and linked to what launched it (CANN API, PyTorch
+// ops, MSTX marks) and to its HCCL op. Rows are placed in rowid order, from a statement or the stage.
+class MsprofDbReader::TaskPlacer {
+public:
+    TaskPlacer(MsprofDbReader& reader, TableQuery& q) : r(reader)
+    {
+        cStart = q.add("startNs", true);
+        cEnd = q.add("endNs", true);
+        cDevice = q.add("deviceId");
+        cConn = q.add("connectionId");
+        cTask = q.add("globalTaskId");
+        cType = q.add("taskType");
+        cContext = q.add("contextId");
+        cStream = q.add("streamId");
+        cTaskId = q.add("taskId");
+        cModel = q.add("modelId");
+    }
+    bool hasTimes() { return r.hasTimes(cStart, cEnd, "TASK"); }
+    // The args schema, the lanes' expected sizes and the links' room; after the phase has begun.
+    void prepare()
+    {
+        schema = r.addSchema({{"taskType", Arg::String},
+                              {"streamId", Arg::Int},
+                              {"taskId", Arg::Int},
+                              {"contextId", Arg::Int},
+                              {"modelId", Arg::Int},
+                              {"globalTaskId", Arg::Int},
+                              {"connectionId", Arg::Int},
+                              {"deviceId", Arg::Int}});
+        total = static_cast<double>(r.rowCount("TASK"));
+        shares = r.sampleShares("TASK", "deviceId", "streamId");
+        // Links to come: at most one launch per task, one op per HCCL sub-task, and about one PyTorch op
+        // per task it reaches (bounded by the CONNECTION_IDS rows read). Reserved once: doubling would
+        // copy them.
+        Profile& profile = r.m_profile;
+        profile.links.reserve(profile.links.size() + static_cast<size_t>(total) + r.m_comm.size() +
+                              std::min(static_cast<size_t>(total), r.m_opByConn.size()) + r.m_mstxByConn.size());
+        mstxCategory = profile.strings.intern("mstx");
+    }
+    double rows() const { return total; }
+    template <typename Row> void place(const Row& in);
+
+private:
+    struct TypeInfo {
+        uint32_t name;
+        EventKind kind;
+    };
+    const TypeInfo& typeInfo(int64_t dbType);
+    void link(int64_t conn, const TaskInfo* comm, EventRef task);
+
+    MsprofDbReader& r;
+    int cStart, cEnd, cDevice, cConn, cTask, cType, cContext, cStream, cTaskId, cModel;
+    uint16_t schema = 0;
+    double total = 0;
+    std::unordered_map<uint64_t, double> shares;
+    uint32_t mstxCategory = 0;
+    std::unordered_map<int64_t, TypeInfo> types;
+    size_t computeHint = 0, commHint = 0, scheduleHint = 0, memcpyHint = 0, cannHint = 0, opHint = 0, mstxHint = 0,
+           commOpHint = 0;
+    uint64_t lastLaneKey = UINT64_MAX;
+    uint32_t lastLane = 0;
+    RowArgs::Row row;
+};
+
+const MsprofDbReader::TaskPlacer::TypeInfo& MsprofDbReader::TaskPlacer::typeInfo(int64_t dbType)
+{
+    auto it = types.find(dbType);
+    if (it != types.end())
+        return it->second;
+    const uint32_t n = r.str(dbType, "TASK.taskType");
+    const std::string_view v = r.m_profile.strings.view(n);
+    EventKind k = EventKind::Other;
+    if (v == "EVENT_RECORD")
+        k = EventKind::EventRecord;
+    else if (v == "EVENT_WAIT")
+        k = EventKind::EventWait;
+    else if (v == "MEMCPY_ASYNC")
+        k = EventKind::Memcpy;
+    return types.emplace(dbType, TypeInfo{n, k}).first->second;
+}
+
+template <typename Row> void MsprofDbReader::TaskPlacer::place(const Row& in)
+{
+    const int64_t device = cDevice >= 0 ? in.int64(cDevice) : std::max<int64_t>(r.m_primaryDevice, 0);
+    const int64_t stream = in.int64(cStream);
+    const uint64_t laneKey = (static_cast<uint64_t>(device) << 32) ^ static_cast<uint64_t>(stream & 0xffffffff);
+    if (laneKey != lastLaneKey) {
+        auto share = shares.find(laneKey);
+        lastLane = r.deviceLane(device, stream, share == shares.end() ? 0 : share->second * total);
+        lastLaneKey = laneKey;
+    }
+    const int64_t globalTaskId = in.isNull(cTask) ? -1 : in.int64(cTask);
+    const TypeInfo& type = typeInfo(in.int64(cType));
+    uint32_t name;
+    EventKind kind;
+    uint64_t detail = 0;
+    const TaskInfo* comm = nullptr;
+    auto key = [](const TaskInfo& t) { return t.globalTaskId; };
+    if (const TaskInfo* c = findSorted(r.m_compute, globalTaskId, computeHint, key)) {
+        name = c->nameId;
+        kind = EventKind::Kernel;
+        detail = c->argsRef;
+    } else if ((comm = findSorted(r.m_comm, globalTaskId, commHint, key))) {
+        name = comm->nameId;
+        kind = EventKind::CommTask;
+        detail = comm->argsRef;
+    } else if (const TaskInfo* sc = findSorted(r.m_schedule, globalTaskId, scheduleHint, key)) {
+        name = sc->nameId;
+        kind = EventKind::Other;
+        detail = sc->argsRef;
+    } else {
+        name = type.name;
+        kind = type.kind;
+        if (const TaskInfo* m = findSorted(r.m_memcpy, globalTaskId, memcpyHint, key))
+            detail = m->argsRef;
+    }
+    const int64_t conn = in.isNull(cConn) ? -1 : in.int64(cConn);
+    row.clear();
+    row.set(0, type.name);
+    row.set(1, stream);
+    for (auto [field, column] : {std::pair{2, cTaskId}, {3, cContext}, {4, cModel}})
+        if (!in.isNull(column) && !isNoneId(in.int64(column)))
+            row.set(field, in.int64(column));
+    if (globalTaskId >= 0)
+        row.set(5, globalTaskId);
+    if (!isNoneId(conn))
+        row.set(6, conn);
+    row.set(7, device);
+    const TimeNs start = in.int64(cStart);
+    const uint32_t index =
+        r.m_profile.lanes[lastLane].append(start, r.duration(start, in.int64(cEnd), "TASK"), name, kind,
+                                           isNoneId(conn) ? -1 : conn, r.argsRef(r.m_args->add(schema, row, detail)));
+    link(conn, comm, EventRef{lastLane, index});
+}
+
+// The task's links: from its CANN launch, its PyTorch ops and MSTX marks (by connection id, at most
+// kMaxFanOut each), from its HCCL op.
+void MsprofDbReader::TaskPlacer::link(int64_t conn, const TaskInfo* comm, EventRef task)
+{
+    Profile& profile = r.m_profile;
+    if (!isNoneId(conn)) {
+        if (const ConnRef* api = findSorted(r.m_cannByConn, conn, cannHint, [](const ConnRef& c) { return c.conn; }))
+            profile.addLink(api->ref, task, LinkKind::HostToDevice);
+        std::vector<OpConn>& ops = r.m_opByConn;
+        auto connOf = [](const OpConn& o) { return o.conn; };
+        if (const OpConn* found = firstOfRun(ops, findSorted(ops, conn, opHint, connOf), connOf)) {
+            OpConn* op = ops.data() + (found - ops.data());
+            for (size_t n = 0; op != ops.data() + ops.size() && op->conn == conn; ++op, ++n) {
+                if (n == kMaxFanOut) {
+                    r.droppedFanOut(conn);
+                    break;
+                }
+                profile.addLink(op->ref, task, LinkKind::OpToDevice);
+                op->matchedTask = true;
+            }
+        }
+        const std::vector<ConnRef>& marks = r.m_mstxByConn;
+        auto markOf = [](const ConnRef& c) { return c.conn; };
+        size_t linked = 0;
+        for (const ConnRef* mark = firstOfRun(marks, findSorted(marks, conn, mstxHint, markOf), markOf);
+             mark && mark != marks.data() + marks.size() && mark->conn == conn; ++mark) {
+            if (linked++ == kMaxFanOut) {
+                r.droppedFanOut(conn);
+                break;
+            }
+            profile.addLink(mark->ref, task, LinkKind::Flow, mstxCategory);
+        }
+    }
+    if (comm && comm->opId >= 0) {
+        if (const auto* op = findSorted(r.m_commOps, comm->opId, commOpHint, [](const auto& p) { return p.first; }))
+            profile.addLink(op->second, task, LinkKind::CommOpToTask);
+        else if (++r.m_missingOps == 1)
+            r.m_missingOpExample = comm->opId;
+    }
+}
+
 QString MsprofDbReader::readTasks()
 {
     TableQuery q(m_db, "TASK");
     if (!q.exists())
         return {};
-    const int cStart = q.add("startNs", true), cEnd = q.add("endNs", true), cDevice = q.add("deviceId"),
-              cConn = q.add("connectionId"), cTask = q.add("globalTaskId"), cType = q.add("taskType"),
-              cContext = q.add("contextId"), cStream = q.add("streamId"), cTaskId = q.add("taskId"),
-              cModel = q.add("modelId");
-    if (!hasTimes(cStart, cEnd, "TASK"))
+    TaskPlacer placer(*this, q);
+    if (!placer.hasTimes())
         return {};
     checkIntegerColumns(q, "TASK");
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading device tasks"));
-    StringTable& s = m_profile.strings;
-    const uint16_t schema = addSchema({{"taskType", Arg::String},
-                                       {"streamId", Arg::Int},
-                                       {"taskId", Arg::Int},
-                                       {"contextId", Arg::Int},
-                                       {"modelId", Arg::Int},
-                                       {"globalTaskId", Arg::Int},
-                                       {"connectionId", Arg::Int},
-                                       {"deviceId", Arg::Int}});
-    const double total = static_cast<double>(rowCount("TASK"));
-    const auto shares = sampleShares("TASK", "deviceId", "streamId");
-    // Links to come: at most one launch per task, one op per HCCL sub-task, and about one PyTorch op per
-    // task it reaches (bounded by the CONNECTION_IDS rows read). Reserved once: doubling would copy them.
-    m_profile.links.reserve(m_profile.links.size() + static_cast<size_t>(total) + m_comm.size() +
-                            std::min(static_cast<size_t>(total), m_opByConn.size()) + m_mstxByConn.size());
+    placer.prepare();
+    return readTaskHalves(q, taskSplitRowid(q, placer.rows()), placer);
+}
 
-    struct TypeInfo {
-        uint32_t name;
-        EventKind kind;
-    };
-    std::unordered_map<int64_t, TypeInfo> types;
-    auto typeInfo = [&](int64_t dbType) -> const TypeInfo& {
-        auto it = types.find(dbType);
-        if (it != types.end())
-            return it->second;
-        const uint32_t n = str(dbType, "TASK.taskType");
-        const std::string_view v = s.view(n);
-        EventKind k = EventKind::Other;
-        if (v == "EVENT_RECORD")
-            k = EventKind::EventRecord;
-        else if (v == "EVENT_WAIT")
-            k = EventKind::EventWait;
-        else if (v == "MEMCPY_ASYNC")
-            k = EventKind::Memcpy;
-        return types.emplace(dbType, TypeInfo{n, k}).first->second;
-    };
-
-    const uint32_t mstxCategory = s.intern("mstx");
-    size_t computeHint = 0, commHint = 0, scheduleHint = 0, memcpyHint = 0, cannHint = 0, opHint = 0, mstxHint = 0,
-           commOpHint = 0;
-    uint64_t lastLaneKey = UINT64_MAX;
-    uint32_t lastLane = 0;
-    // A large table is read in two halves by rowid: a worker steps the second half's rows (SQLite's
-    // stepping is most of what a row costs) into a compact stage while this thread reads and places the
-    // first; then this thread places the staged rows. Rows are placed in the order one thread would.
-    int64_t splitAfter = INT64_MAX; // rows with a rowid above it go through the stage
+// A large table is read in two halves by rowid: a worker steps the second half's rows (SQLite's stepping
+// is most of what a row costs) into a compact stage while this thread reads and places the first; then
+// this thread places the staged rows. Rows with a rowid above the result go through the stage;
+// INT64_MAX: the table is read here alone.
+int64_t MsprofDbReader::taskSplitRowid(const TableQuery& q, double rows)
+{
     // (Not when a column is named like the rowid: then the name means the column.)
     const bool rowidIsRowid = !q.hasColumn("rowid") && !q.hasColumn("_rowid_") && !q.hasColumn("oid");
-    if (m_threads > 1 && total >= static_cast<double>(m_parallelRows) && sqlite3_threadsafe() != 0 && rowidIsRowid &&
+    if (m_threads > 1 && rows >= static_cast<double>(m_parallelRows) && sqlite3_threadsafe() != 0 && rowidIsRowid &&
         q.columnCount() <= TaskStage::kMaxColumns) {
         SqliteStatement range(m_db.handle(), "SELECT min(rowid), max(rowid) FROM " + SqliteDatabase::quote("TASK"));
         if (range.ok() && range.step() == SQLITE_ROW && !range.isNull(0) && range.int64(1) > range.int64(0))
-            splitAfter = range.int64(0) + (range.int64(1) - range.int64(0)) / 2;
+            return range.int64(0) + (range.int64(1) - range.int64(0)) / 2;
     }
+    return INT64_MAX;
+}
+
+// Places the rows up to `splitAfter` from a statement here while a worker, over its own connection, stages
+// the rest; then the staged rows (or, when the worker could not open the file, the rest read here). Rows
+// are placed in the order one thread would.
+QString MsprofDbReader::readTaskHalves(const TableQuery& q, int64_t splitAfter, TaskPlacer& placer)
+{
     const bool split = splitAfter != INT64_MAX;
     const std::string firstHalf = split ? " WHERE rowid <= " + std::to_string(splitAfter) : std::string();
     const std::string secondHalf = " WHERE rowid > " + std::to_string(splitAfter);
-    RowArgs::Row row;
-    const auto placeTask = [&](const auto& in) {
-        const int64_t device = cDevice >= 0 ? in.int64(cDevice) : std::max<int64_t>(m_primaryDevice, 0);
-        const int64_t stream = in.int64(cStream);
-        const uint64_t laneKey = (static_cast<uint64_t>(device) << 32) ^ static_cast<uint64_t>(stream & 0xffffffff);
-        if (laneKey != lastLaneKey) {
-            auto share = shares.find(laneKey);
-            lastLane = deviceLane(device, stream, share == shares.end() ? 0 : share->second * total);
-            lastLaneKey = laneKey;
-        }
-        const int64_t globalTaskId = in.isNull(cTask) ? -1 : in.int64(cTask);
-        const TypeInfo& type = typeInfo(in.int64(cType));
-        uint32_t name;
-        EventKind kind;
-        uint64_t detail = 0;
-        const TaskInfo* comm = nullptr;
-        auto key = [](const TaskInfo& t) { return t.globalTaskId; };
-        if (const TaskInfo* c = findSorted(m_compute, globalTaskId, computeHint, key)) {
-            name = c->nameId;
-            kind = EventKind::Kernel;
-            detail = c->argsRef;
-        } else if ((comm = findSorted(m_comm, globalTaskId, commHint, key))) {
-            name = comm->nameId;
-            kind = EventKind::CommTask;
-            detail = comm->argsRef;
-        } else if (const TaskInfo* sc = findSorted(m_schedule, globalTaskId, scheduleHint, key)) {
-            name = sc->nameId;
-            kind = EventKind::Other;
-            detail = sc->argsRef;
-        } else {
-            name = type.name;
-            kind = type.kind;
-            if (const TaskInfo* m = findSorted(m_memcpy, globalTaskId, memcpyHint, key))
-                detail = m->argsRef;
-        }
-        const int64_t conn = in.isNull(cConn) ? -1 : in.int64(cConn);
-        row.clear();
-        row.set(0, type.name);
-        row.set(1, stream);
-        for (auto [field, column] : {std::pair{2, cTaskId}, {3, cContext}, {4, cModel}})
-            if (!in.isNull(column) && !isNoneId(in.int64(column)))
-                row.set(field, in.int64(column));
-        if (globalTaskId >= 0)
-            row.set(5, globalTaskId);
-        if (!isNoneId(conn))
-            row.set(6, conn);
-        row.set(7, device);
-        const TimeNs start = in.int64(cStart);
-        const uint32_t index =
-            m_profile.lanes[lastLane].append(start, duration(start, in.int64(cEnd), "TASK"), name, kind,
-                                             isNoneId(conn) ? -1 : conn, argsRef(m_args->add(schema, row, detail)));
-        const EventRef task{lastLane, index};
-
-        if (!isNoneId(conn)) {
-            if (const ConnRef* api = findSorted(m_cannByConn, conn, cannHint, [](const ConnRef& c) { return c.conn; }))
-                m_profile.addLink(api->ref, task, LinkKind::HostToDevice);
-            auto connOf = [](const OpConn& o) { return o.conn; };
-            if (const OpConn* found = firstOfRun(m_opByConn, findSorted(m_opByConn, conn, opHint, connOf), connOf)) {
-                OpConn* op = m_opByConn.data() + (found - m_opByConn.data());
-                for (size_t n = 0; op != m_opByConn.data() + m_opByConn.size() && op->conn == conn; ++op, ++n) {
-                    if (n == kMaxFanOut) {
-                        droppedFanOut(conn);
-                        break;
-                    }
-                    m_profile.addLink(op->ref, task, LinkKind::OpToDevice);
-                    op->matchedTask = true;
-                }
-            }
-            auto markOf = [](const ConnRef& c) { return c.conn; };
-            size_t marks = 0;
-            for (const ConnRef* mark =
-                     firstOfRun(m_mstxByConn, findSorted(m_mstxByConn, conn, mstxHint, markOf), markOf);
-                 mark && mark != m_mstxByConn.data() + m_mstxByConn.size() && mark->conn == conn; ++mark) {
-                if (marks++ == kMaxFanOut) {
-                    droppedFanOut(conn);
-                    break;
-                }
-                m_profile.addLink(mark->ref, task, LinkKind::Flow, mstxCategory);
-            }
-        }
-        if (comm && comm->opId >= 0) {
-            if (const auto* op = findSorted(m_commOps, comm->opId, commOpHint, [](const auto& p) { return p.first; }))
-                m_profile.addLink(op->second, task, LinkKind::CommOpToTask);
-            else if (++m_missingOps == 1)
-                m_missingOpExample = comm->opId;
-        }
-    };
     QString error, workerError;
     TaskStage stage(q.columnCount());
     SqliteDatabase workerDb;
@@ -1454,7 +1513,7 @@ QString MsprofDbReader::readTasks()
         },
         [&] {
             SqliteStatement st = q.prepare(firstHalf);
-            error = forEachRow(st, "TASK", [&] { placeTask(st); });
+            error = forEachRow(st, "TASK", [&] { placer.place(st); });
         });
     m_rowsDone += static_cast<double>(stage.rows());
     m_workerRows = 0;
@@ -1464,9 +1523,9 @@ QString MsprofDbReader::readTasks()
         return workerError;
     if (split && !staged) {
         SqliteStatement rest = q.prepare(secondHalf);
-        return forEachRow(rest, "TASK", [&] { placeTask(rest); });
+        return forEachRow(rest, "TASK", [&] { placer.place(rest); });
     }
-    return stage.forEach([&](const TaskStage::Row& r) { placeTask(r); }, m_progress) ? QString() : cancelError();
+    return stage.forEach([&](const TaskStage::Row& row) { placer.place(row); }, m_progress) ? QString() : cancelError();
 }
 
 // PyTorch rows that share a CONNECTION_IDS connection id but reach no device task are host-side flows:

@@ -101,6 +101,9 @@ private:
     // The host tables (CANN_API ... COMMUNICATION_OP) and the detail tables, these on a worker when large.
     QString readHostAndDetailTables();
     QString readTasks();
+    class TaskPlacer; // what a TASK row means: its lane, event, args and links
+    int64_t taskSplitRowid(const TableQuery& q, double rows);
+    QString readTaskHalves(const TableQuery& q, int64_t splitAfter, TaskPlacer& placer);
     void linkTorchFlows();
     QString readStepTime();
     QString readOverlap();

@@ -13,7 +13,7 @@ namespace dspark::trace {
 
 // Turns the records of the parsing threads (in file order) into lanes, events and links of a
 // Profile: merges the threads' string and track tables, resolves tracks through their metadata,
-// pairs B/E slices, matches flows, links HCCL ops to their sub-tasks. Single-threaded; the records
+// pairs B/E slices, matches flows, links HCCL ops to their sub-tasks, on Settings::threads; the records
 // are freed as they are consumed.
 class TraceBuilder {
 public:
