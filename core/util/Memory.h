@@ -2,8 +2,8 @@
 
 namespace dspark {
 
-// Fresh memory is expensive to touch (a page fault per page, the kernel zeroing it: ~1.5-4 s per GiB
-// on the virtual machines this runs on), so a load reuses what it frees instead of handing it back.
+// Fresh memory is expensive to touch (a page fault per page, the kernel zeroing it: docs/performance.md,
+// "The machine"), so a load reuses what it frees instead of handing it back.
 // Large arrays have mappings of their own in 2 MB pages (util/LargeAlloc.h), which the kernel hands
 // out again hot once unmapped; for what malloc serves, blocks up to 32 MB come from the heap and the
 // heap is not trimmed while loading. After a load, what is free goes back to the system. No-ops
