@@ -589,11 +589,11 @@ void TraceBuild::placeSlices()
     const ArgsSourceId source = m_settings.argsSource;
     // Device tasks without a task type are classed by their names: one look per name, read by both cores.
     std::vector<uint8_t> untypedTask;
-    if (std::any_of(tracks.begin(), tracks.end(),
+    if (std::any_of(m_tracks.begin(), m_tracks.end(),
                     [](const GlobalTrack& t) { return t.role == TrackRole::NpuStream; })) {
-        untypedTask.resize(profile.strings.size());
+        untypedTask.resize(m_profile.strings.size());
         for (uint32_t id = 0; id < untypedTask.size(); ++id)
-            untypedTask[id] = untypedTaskClass(profile.strings.view(id));
+            untypedTask[id] = untypedTaskClass(m_profile.strings.view(id));
     }
     const auto place = [&](const SliceRecord& s, uint32_t g, uint32_t name, size_t i) {
         const GlobalTrack& t = m_tracks[g];
