@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${TSAN_BUILD_DIR:-build-tsan}
-TESTS=(io_tst_chrome_trace io_tst_msprof_db io_tst_loader_messages util_tst_parallel demo_tst_demo_loaders)
+TESTS=(io_tst_chrome_trace io_tst_msprof_db io_tst_loader_messages util_tst_parallel demo_tst_demo_loaders io_tst_parallel_loads)
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDSPARK_BUILD_BENCH=OFF \
   -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
