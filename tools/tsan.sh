@@ -6,6 +6,7 @@
 #   tools/tsan.sh [TEST_NAME_REGEX]   (default: the loader tests below)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 BUILD=${TSAN_BUILD_DIR:-build-tsan}
 TESTS=(io_tst_chrome_trace io_tst_msprof_db io_tst_loader_messages util_tst_parallel demo_tst_demo_loaders io_tst_parallel_loads)
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDSPARK_BUILD_BENCH=OFF \
@@ -14,4 +15,4 @@ cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDSPARK_BUILD_BENCH=
 cmake --build "$BUILD" -j"${JOBS:-2}" --target "${TESTS[@]}"
 cd "$BUILD"
 regex=${1:-$(IFS='|'; echo "${TESTS[*]}" | sed 's/_tst_/.tst_/g')}
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" QT_QPA_PLATFORM=offscreen ctest --output-on-failure -R "$regex"
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$ROOT/tools/tsan.supp" QT_QPA_PLATFORM=offscreen ctest --output-on-failure -R "$regex"
