@@ -27,7 +27,7 @@ std::vector<RecordWindow> windows(size_t n)
     std::vector<RecordWindow> ws(n);
     for (size_t i = 0; i < n; ++i) {
         RecordWindow& w = ws[i];
-        w.window.rank = int(i % 2);
+        w.window.rankIndex = int(i % 2);
         w.window.forwardCt = int64_t(1000 + i / 2);
         w.window.startNs = TimeNs(i / 2) * 20'000'000;
         w.window.endNs = w.window.startNs + 20'000'000;
@@ -35,7 +35,7 @@ std::vector<RecordWindow> windows(size_t n)
         w.row = i;
     }
     std::sort(ws.begin(), ws.end(), [](const RecordWindow& a, const RecordWindow& b) {
-        return std::tie(a.window.rank, a.window.startNs) < std::tie(b.window.rank, b.window.startNs);
+        return std::tie(a.window.rankIndex, a.window.startNs) < std::tie(b.window.rankIndex, b.window.startNs);
     });
     return ws;
 }

@@ -822,12 +822,12 @@ void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
     m_eventsDock->show();
 }
 
-void MainWindow::showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs)
+void MainWindow::showDeviceTasks(const QString& title, int rankIndex, TimeNs startNs, TimeNs endNs)
 {
     std::vector<EventRef> tasks;
     for (uint32_t laneIndex = 0; laneIndex < profile()->lanes.size(); ++laneIndex) {
         const Lane& lane = profile()->lanes[laneIndex];
-        if (!isDeviceLane(lane.info.kind) || (rank >= 0 && lane.info.rank != rank))
+        if (!isDeviceLane(lane.info.kind) || (rankIndex >= 0 && lane.info.rankIndex != rankIndex))
             continue;
         const auto [first, last] = lane.overlapping(startNs, endNs);
         for (size_t i = first; i < last; ++i)
@@ -843,11 +843,11 @@ int MainWindow::stepRowForEvent(EventRef e) const
     if (!profile() || !set || !e.valid())
         return -1;
     const auto& rows = set->alignment.rows;
-    const int rank = profile()->lanes[e.lane].info.rank;
+    const int rank = profile()->lanes[e.lane].info.rankIndex;
     const TimeNs t = profile()->startNs(e);
     for (size_t i = 0; i < rows.size(); ++i) {
         const StepAlignmentRow& r = rows[i];
-        if (r.hasWindow() && r.traceRank == rank && t >= r.windowStartNs() && t < r.windowEndNs())
+        if (r.hasWindow() && r.traceRankIndex == rank && t >= r.windowStartNs() && t < r.windowEndNs())
             return int(i);
     }
     return -1;
@@ -859,7 +859,7 @@ QString MainWindow::stepTextForRow(int sourceRow) const
     if (!set || sourceRow < 0 || sourceRow >= int(set->size()))
         return {};
     const StepRecord& r = set->record(size_t(sourceRow));
-    QString text = tr("forward_ct %1 (rank %2)").arg(r.forwardCt).arg(set->rows[sourceRow].rank);
+    QString text = tr("forward_ct %1 (rank %2)").arg(r.forwardCt).arg(set->rows[sourceRow].dpRank);
     if (const QString anomaly = m_steps->model()->anomalyText(sourceRow); !anomaly.isEmpty())
         text += tr(" — anomalous: %1").arg(anomaly);
     return text;
@@ -872,9 +872,10 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
     const StepAlignmentRow& row = m_steps->stepRecords()->alignment.rows[sourceRow];
     m_timeline->zoom()->zoomToInterval(m_timeline->toSharedNs(row.windowStartNs()),
                                        m_timeline->toSharedNs(row.windowEndNs()), 0.03);
-    if (row.traceRank >= 0)
+    if (row.traceRankIndex >= 0)
         for (uint32_t lane = 0; lane < profile()->lanes.size(); ++lane)
-            if (profile()->lanes[lane].info.rank == row.traceRank && isDeviceLane(profile()->lanes[lane].info.kind)) {
+            if (profile()->lanes[lane].info.rankIndex == row.traceRankIndex &&
+                isDeviceLane(profile()->lanes[lane].info.kind)) {
                 m_timeline->ensureLaneVisible(lane);
                 break;
             }
@@ -908,7 +909,7 @@ bool MainWindow::markStep(int sourceRow)
     // The kernel table follows the selected step (its tasks, longest first).
     const TimeNs da = row.deviceStartNs >= 0 ? row.deviceStartNs : a;
     const TimeNs db = row.deviceEndNs >= 0 ? row.deviceEndNs : b;
-    showDeviceTasks(tr("Device tasks of step %1 (longest first)").arg(record.forwardCt), row.traceRank, da, db);
+    showDeviceTasks(tr("Device tasks of step %1 (longest first)").arg(record.forwardCt), row.traceRankIndex, da, db);
     return true;
 }
 

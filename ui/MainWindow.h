@@ -135,7 +135,7 @@ private:
     void showLaneMenu(int row, const QPoint& globalPos, EventRef event);
     int stepRowForEvent(EventRef e) const;
     QString stepTextForRow(int sourceRow) const;
-    void showDeviceTasks(const QString& title, int rank, TimeNs startNs, TimeNs endNs);
+    void showDeviceTasks(const QString& title, int rankIndex, TimeNs startNs, TimeNs endNs);
     // The panes that follow the selected step: its highlight, the status line, the kernel table.
     // False (and the status says why) when the step is not on the timeline.
     bool markStep(int sourceRow);

@@ -1,5 +1,7 @@
 #include "ProfileLoadTask.h"
 
+#include "analysis/AnalysisRules.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QMetaObject>
@@ -73,7 +75,9 @@ void ProfileLoadTask::start()
                 }
             },
             cancelFlag.get());
-        LoadOutcome outcome = loadProfile(path.toStdString(), progress);
+        LoadOptions options; // the alignment reads the user's step_span rule, as the session's analyses do
+        options.rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
+        LoadOutcome outcome = loadProfile(path.toStdString(), progress, options);
         deliver([outcome, path](ProfileLoadTask* t) {
             Q_EMIT t->finished(outcome.profile, outcome.error, outcome.cancelled, path);
         });

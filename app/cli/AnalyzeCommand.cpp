@@ -18,18 +18,18 @@ int runAnalyze(const QStringList& argsIn)
         return 2;
     }
     QString rulesError;
-    const AnalysisRules rules = AnalysisRules::load(rulesPath, &rulesError);
+    const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load(rulesPath, &rulesError));
     if (!rulesError.isEmpty()) {
         printError(rulesError);
         return 1;
     }
-    const LoadOutcome outcome = loadProfile(args.first().toStdString());
+    const LoadOutcome outcome = loadForCommand(args.first(), rules);
     if (!outcome.profile) {
         printError(outcome.error);
         return 1;
     }
     warnIfStepsRefused(*outcome.profile);
-    const ProfileAnalysis analysis = analyzeProfile(*outcome.profile, rules);
+    const ProfileAnalysis analysis = analyzeProfile(*outcome.profile, *rules);
     if (asJson)
         printOut(dumpJson(analyzeJson(*outcome.profile, analysis), 2) + "\n");
     else

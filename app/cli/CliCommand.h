@@ -1,13 +1,17 @@
 #pragma once
 
+#include "io/ProfileLoader.h"
+
 #include <QStringList>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace dspark {
 class Profile;
-}
+struct AnalysisRules;
+} // namespace dspark
 
 namespace dspark::cli {
 
@@ -36,6 +40,9 @@ int displayWidth(const QString& text);
 std::string alignedColumns(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right,
                            const QString& indent = {});
 
+// loadProfile() with the analysis rules the command uses (null: the user's rules file over the defaults,
+// as the window does), so that the step alignment reads the same step_span rule as the analyses.
+LoadOutcome loadForCommand(const QString& path, std::shared_ptr<const AnalysisRules> rules = {});
 // Says on stderr when the profile's step records were not attached (they disagree with its timeline).
 void warnIfStepsRefused(const Profile& profile);
 

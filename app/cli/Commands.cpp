@@ -1,5 +1,6 @@
 #include "cli/CliCommand.h"
 
+#include "analysis/AnalysisRules.h"
 #include "model/Profile.h"
 #include "steps/StepRecords.h"
 
@@ -59,6 +60,13 @@ void warnIfStepsRefused(const Profile& profile)
         printError(QCoreApplication::translate("cli", "warning: %1; they are listed but not placed on the timeline, "
                                                       "and no per-step analysis is made for them")
                        .arg(profile.stepRecords->alignment.refusal));
+}
+
+LoadOutcome loadForCommand(const QString& path, std::shared_ptr<const AnalysisRules> rules)
+{
+    LoadOptions options;
+    options.rules = rules ? std::move(rules) : std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
+    return loadProfile(path.toStdString(), {}, options);
 }
 
 void printOut(const std::string& text)

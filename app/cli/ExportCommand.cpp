@@ -166,7 +166,7 @@ std::optional<size_t> findStep(const ExportRequest& r, const Profile& profile, c
         const RecordWindow& w = analyses.step(i);
         lo = std::min(lo, w.window.forwardCt);
         hi = std::max(hi, w.window.forwardCt);
-        const int rank = set && w.row < set->size() ? set->rows[w.row].rank : w.window.rank;
+        const int rank = set && w.row < set->size() ? set->rows[w.row].dpRank : w.window.rankIndex;
         if (w.window.forwardCt == r.forwardCt && (r.recordRank < 0 || rank == r.recordRank) && !step)
             step = i;
     }
@@ -191,8 +191,7 @@ std::optional<size_t> findStep(const ExportRequest& r, const Profile& profile, c
 }
 
 // The step or the whole profile, then --from / --to within it. 0, else the exit code.
-int showRange(const ExportRequest& r, const Profile& profile, const StepAnalyses& analyses,
-              ui::TimelineReport& report)
+int showRange(const ExportRequest& r, const Profile& profile, const StepAnalyses& analyses, ui::TimelineReport& report)
 {
     std::optional<size_t> step;
     if (r.forwardCt >= 0) {
@@ -218,18 +217,18 @@ int runExport(const QStringList& args)
     ExportRequest r;
     if (const int code = parseRequest(args, r); code != 0)
         return code;
-    LoadOutcome loaded = loadProfile(r.path.toStdString());
+    QString rulesError;
+    const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, &rulesError));
+    if (!rulesError.isEmpty())
+        printError(rulesError);
+    LoadOutcome loaded = loadForCommand(r.path, rules);
     if (!loaded.profile) {
         printError(loaded.error);
         return 1;
     }
     std::shared_ptr<const Profile> profile = std::move(loaded.profile);
-    QString rulesError;
-    AnalysisRules rules = AnalysisRules::load({}, &rulesError);
-    if (!rulesError.isEmpty())
-        printError(rulesError);
 
-    ProfileSession session(profile, r.path, std::move(rules));
+    ProfileSession session(profile, r.path, *rules);
     StepAnalyses& analyses = *session.analyses();
     ui::TimelineReport report(&analyses);
     ui::ReportParts parts;

@@ -41,7 +41,7 @@ int runInfo(const QStringList& argsIn)
         printError(QCoreApplication::translate("cli", "usage: dspark-timeline info PATH [--json]"));
         return 2;
     }
-    const LoadOutcome outcome = loadProfile(args.first().toStdString());
+    const LoadOutcome outcome = loadForCommand(args.first());
     if (!outcome.profile) {
         printError(outcome.error);
         return 1;

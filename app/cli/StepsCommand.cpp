@@ -63,7 +63,7 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
     header.push_back(QCoreApplication::translate("StepTable", "Anomaly"));
     size_t shown = 0, flagged = 0;
     for (size_t i = 0; i < set.rows.size(); ++i) {
-        if (options.rank && *options.rank != set.rows[i].rank)
+        if (options.rank && *options.rank != set.rows[i].dpRank)
             continue;
         ++shown;
         std::vector<QString> row;
@@ -98,10 +98,10 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
     out << "\n"
         << QCoreApplication::translate("cli", "%1 steps, %2 anomalous").arg(shown).arg(flagged).toStdString() << "\n";
     for (const StableWindow& w : set.stableWindows) {
-        if (options.rank && *options.rank != w.rank)
+        if (options.rank && *options.rank != w.dpRank)
             continue;
         out << QCoreApplication::translate("cli", "stable window, rank %1: forward_ct %2-%3 (%4 steps%5)")
-                   .arg(w.rank)
+                   .arg(w.dpRank)
                    .arg(w.firstForwardCt)
                    .arg(w.lastForwardCt)
                    .arg(w.steps)
@@ -168,7 +168,7 @@ int runSteps(const QStringList& argsIn)
         }
         options.anomalies = ao;
     }
-    const LoadOutcome outcome = loadProfile(args.first().toStdString());
+    const LoadOutcome outcome = loadForCommand(args.first());
     if (!outcome.profile) {
         printError(outcome.error);
         return 1;
@@ -186,8 +186,8 @@ int runSteps(const QStringList& argsIn)
         bool found = false;
         QStringList have;
         for (const RankStepRecords& r : profile.stepRecords->ranks) {
-            found = found || r.rank == *options.rank;
-            have << QString::number(r.rank);
+            found = found || r.dpRank == *options.rank;
+            have << QString::number(r.dpRank);
         }
         if (!found) {
             printError(QCoreApplication::translate("cli", "%1: no step records for rank %2 (ranks: %3)")

@@ -124,6 +124,12 @@ AnalysisRules AnalysisRules::defaults()
     return r;
 }
 
+const AnalysisRules& AnalysisRules::builtin()
+{
+    static const AnalysisRules rules = defaults();
+    return rules;
+}
+
 QString AnalysisRules::userRulesPath()
 {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation))

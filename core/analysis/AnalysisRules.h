@@ -58,6 +58,8 @@ struct AnalysisRules {
 
     // The embedded defaults (:/analysis/analysis_rules.json).
     static AnalysisRules defaults();
+    // The same defaults, made once per process (for callers given no rules).
+    static const AnalysisRules& builtin();
     // Defaults, then the user's rules file (userRulesPath()) when it exists, then `overridePath` when
     // not empty. On a bad file: the defaults plus what was valid before it, and `error` names the file.
     static AnalysisRules load(const QString& overridePath, QString* error);

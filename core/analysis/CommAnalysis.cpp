@@ -34,7 +34,7 @@ StepComm computeStepComm(const TimelineIndex& index, const EventPairing& pairing
 {
     StepComm out;
     const Profile& profile = index.profile();
-    const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rank);
+    const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rankIndex);
     const TimeNs t0 = window.startNs, t1 = window.endNs, horizon = window.horizonNs();
 
     // 1. HCCL ops, and the device tasks that belong to them.

@@ -113,7 +113,7 @@ class PathWalk {
 public:
     PathWalk(const TimelineIndex& index, const EventPairing& pairing, const StepBands& bands, const StepWindow& w)
         : m_index(index), m_pairing(pairing), m_walk{index, pairing, bands}, m_bands(bands), m_t0(w.startNs),
-          m_t1(w.endNs), m_rank(w.rank)
+          m_t1(w.endNs), m_rank(w.rankIndex)
     {
         collectSyncs();
         collectLaunches();

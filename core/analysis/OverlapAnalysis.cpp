@@ -13,20 +13,20 @@ std::vector<DeviceActivity> collectDeviceActivity(const Profile& profile)
     std::map<int, int> deviceOfRank; // the device of a rank's device lanes (first seen)
     for (const Lane& lane : profile.lanes)
         if (isDeviceLane(lane.info.kind)) {
-            byDevice[{lane.info.rank, lane.info.deviceId}];
-            deviceOfRank.emplace(lane.info.rank, lane.info.deviceId);
+            byDevice[{lane.info.rankIndex, lane.info.deviceId}];
+            deviceOfRank.emplace(lane.info.rankIndex, lane.info.deviceId);
         }
 
     for (const Lane& lane : profile.lanes) {
         const bool device = isDeviceLane(lane.info.kind);
         int deviceId = lane.info.deviceId;
         if (!device && deviceId < 0) {
-            auto it = deviceOfRank.find(lane.info.rank);
+            auto it = deviceOfRank.find(lane.info.rankIndex);
             if (it == deviceOfRank.end())
                 continue;
             deviceId = it->second;
         }
-        auto slot = byDevice.find({lane.info.rank, deviceId});
+        auto slot = byDevice.find({lane.info.rankIndex, deviceId});
         if (slot == byDevice.end())
             continue;
         for (size_t i = 0; i < lane.size(); ++i) {
@@ -42,7 +42,7 @@ std::vector<DeviceActivity> collectDeviceActivity(const Profile& profile)
     out.reserve(byDevice.size());
     for (auto& [key, lists] : byDevice) {
         DeviceActivity a;
-        a.rank = key.first;
+        a.rankIndex = key.first;
         a.deviceId = key.second;
         a.computing = IntervalSet::fromUnsorted(std::move(lists.first));
         a.communication = IntervalSet::fromUnsorted(std::move(lists.second));
@@ -54,7 +54,7 @@ std::vector<DeviceActivity> collectDeviceActivity(const Profile& profile)
 DeviceOverlap overlapOf(const DeviceActivity& activity, TimeNs t0, TimeNs t1)
 {
     DeviceOverlap o;
-    o.rank = activity.rank;
+    o.rankIndex = activity.rankIndex;
     o.deviceId = activity.deviceId;
     o.computing = activity.computing.clipped(t0, t1);
     o.communication = activity.communication.clipped(t0, t1);

@@ -14,7 +14,7 @@ namespace dspark {
 //   Communication(Not Overlapped)  = Communication − Computing
 //   Free                           = [first, last) compute-or-communication task − (Computing ∪ Communication)
 struct DeviceOverlap {
-    int rank = 0; // Profile::ranks index
+    int rankIndex = 0; // Profile::ranks index
     int deviceId = -1;
     IntervalSet computing;
     IntervalSet communication;
@@ -32,7 +32,7 @@ struct DeviceOverlap {
 // The compute and communication intervals of one device, gathered once; figures for any window are
 // then clips of these sets.
 struct DeviceActivity {
-    int rank = 0;
+    int rankIndex = 0; // Profile::ranks index
     int deviceId = -1;
     IntervalSet computing;
     IntervalSet communication;

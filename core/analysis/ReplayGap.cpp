@@ -11,7 +11,7 @@ StepReplayGaps computeReplayGaps(const TimelineIndex& index, const StepBands& ba
 {
     StepReplayGaps out;
     const Profile& profile = index.profile();
-    const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rank);
+    const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rankIndex);
 
     // Replay calls of the step.
     std::set<int64_t> spanThreads;

@@ -125,7 +125,7 @@ StepBands computeStageBands(const TimelineIndex& index, const StepWindow& window
     StepBands out;
     const Profile& profile = index.profile();
     const TimeNs t0 = window.startNs, t1 = window.endNs;
-    const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rank);
+    const TimelineIndex::RankLanes& lanes = index.lanesOf(window.rankIndex);
 
     // 1. The stage spans of the step on its host threads.
     for (uint32_t l : lanes.host) {

@@ -24,14 +24,14 @@ StepAnalysis StepAnalyzer::analyze(const StepWindow& window) const
     a.replay = computeReplayGaps(*m_index, a.bands, window);
     a.criticalPath = computeCriticalPath(*m_index, *m_pairing, a.bands, window);
     for (const DeviceActivity& d : m_activity)
-        if (d.rank == window.rank) {
+        if (d.rankIndex == window.rankIndex) {
             a.overlap = overlapOf(d, window.startNs, window.endNs);
             break;
         }
     return a;
 }
 
-std::vector<RecordWindow> stepWindows(const Profile& profile)
+std::vector<RecordWindow> stepWindows(const Profile& profile, const NameRule& stepSpan)
 {
     std::vector<RecordWindow> out;
     if (!profile.stepRecords)
@@ -44,10 +44,10 @@ std::vector<RecordWindow> stepWindows(const Profile& profile)
     // Start of every scheduler iteration of each trace rank, to end a window where the next begins.
     std::map<int, std::vector<TimeNs>> iterationStarts;
     for (const StepAlignmentRow& row : alignment.rows)
-        if (row.hasWindow() && !iterationStarts.count(row.traceRank)) {
+        if (row.hasWindow() && !iterationStarts.count(row.traceRankIndex)) {
             StepAlignMethod method = StepAlignMethod::None;
-            std::vector<TimeNs>& starts = iterationStarts[row.traceRank];
-            for (const TraceStep& t : collectTraceSteps(profile, row.traceRank, method))
+            std::vector<TimeNs>& starts = iterationStarts[row.traceRankIndex];
+            for (const TraceStep& t : collectTraceSteps(profile, row.traceRankIndex, stepSpan, method))
                 starts.push_back(t.hostStartNs);
             std::sort(starts.begin(), starts.end());
         }
@@ -55,21 +55,21 @@ std::vector<RecordWindow> stepWindows(const Profile& profile)
     std::map<int, TimeNs> rankEnd;
     for (const Lane& lane : profile.lanes)
         if (!lane.empty() && (lane.info.kind == LaneKind::Host || isDeviceLane(lane.info.kind)))
-            rankEnd[lane.info.rank] = std::max(rankEnd[lane.info.rank], lane.lastNs());
+            rankEnd[lane.info.rankIndex] = std::max(rankEnd[lane.info.rankIndex], lane.lastNs());
 
     for (size_t r = 0; r < set.rows.size(); ++r) {
         const StepAlignmentRow& row = alignment.rows[r];
-        if (!row.hasWindow() || row.traceRank < 0)
+        if (!row.hasWindow() || row.traceRankIndex < 0)
             continue;
         const StepRecord& record = set.record(r);
         RecordWindow w;
         w.row = r;
-        w.window.rank = row.traceRank;
+        w.window.rankIndex = row.traceRankIndex;
         w.window.forwardCt = record.forwardCt;
         w.window.startNs = row.hostStartNs;
-        const std::vector<TimeNs>& starts = iterationStarts[row.traceRank];
+        const std::vector<TimeNs>& starts = iterationStarts[row.traceRankIndex];
         auto next = std::upper_bound(starts.begin(), starts.end(), row.hostStartNs);
-        w.window.endNs = next != starts.end() ? *next : std::max(row.windowEndNs(), rankEnd[row.traceRank]);
+        w.window.endNs = next != starts.end() ? *next : std::max(row.windowEndNs(), rankEnd[row.traceRankIndex]);
         w.window.deviceHorizonNs = row.deviceEndNs;
         w.window.stepGpuMs = record.stepGpuMs;
         w.window.draftGpuMs = record.draftGpuMs;
@@ -83,7 +83,7 @@ ProfileAnalysis analyzeProfile(const Profile& profile, const AnalysisRules& rule
 {
     ProfileAnalysis out;
     const StepAnalyzer analyzer(profile, rules);
-    for (const RecordWindow& w : stepWindows(profile)) {
+    for (const RecordWindow& w : stepWindows(profile, rules.rule(RuleId::StepSpan))) {
         out.steps.push_back(analyzer.analyze(w.window));
         out.steps.back().recordRow = static_cast<int64_t>(w.row);
     }

@@ -53,7 +53,9 @@ struct RecordWindow {
     StepWindow window;
     size_t row = 0; // StepRecordSet::rows index
 };
-std::vector<RecordWindow> stepWindows(const Profile& profile);
+// `stepSpan`: the step_span rule the alignment used.
+std::vector<RecordWindow> stepWindows(const Profile& profile,
+                                      const NameRule& stepSpan = AnalysisRules::builtin().rule(RuleId::StepSpan));
 
 // The whole `analyze` result: every aligned step, and the overlap of every device over the profile.
 struct ProfileAnalysis {

@@ -90,7 +90,7 @@ std::vector<StepFindings> explainStepAnomalies(const StepRecordSet& set,
     std::map<int, std::vector<size_t>> byRank;
     for (size_t i = 0; i < set.rows.size() && i < analysisOfRow.size(); ++i)
         if (analysisOfRow[i] && analysisOfRow[i]->window.wallNs() > 0)
-            byRank[set.rows[i].rank].push_back(i);
+            byRank[set.rows[i].dpRank].push_back(i);
 
     for (const auto& [rank, rows] : byRank) {
         if (rows.size() < options.minGroupSize)

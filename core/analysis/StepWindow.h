@@ -10,7 +10,7 @@ namespace dspark {
 // take this instead of step records so that they can run on any window (and be tested without records);
 // stepWindows() (StepAnalysis.h) builds them from the aligned DSpark step records.
 struct StepWindow {
-    int rank = 0;           // Profile::ranks index
+    int rankIndex = 0;      // Profile::ranks index
     int64_t forwardCt = -1; // -1 when unknown
     TimeNs startNs = 0;     // the step's wall window; the critical path's categories sum to its length
     TimeNs endNs = 0;

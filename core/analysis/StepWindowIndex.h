@@ -16,21 +16,21 @@ public:
     void build(const std::vector<RecordWindow>& windows);
     void clear() { *this = StepWindowIndex(); }
 
-    // The first window (in sorted order) of a record row / of (rank, forward_ct), rank -1 = any.
+    // The first window (in sorted order) of a record row / of (rank index, forward_ct), rank index -1 = any.
     std::optional<size_t> ofRecordRow(size_t row) const;
-    std::optional<size_t> of(int rank, int64_t forwardCt) const;
-    // Windows of `rank` (-1: any) whose [startNs, horizonNs()) overlaps [startNs, endNs), ascending.
-    std::vector<size_t> overlapping(const std::vector<RecordWindow>& windows, int rank, TimeNs startNs,
+    std::optional<size_t> of(int rankIndex, int64_t forwardCt) const;
+    // Windows of `rankIndex` (-1: any) whose [startNs, horizonNs()) overlaps [startNs, endNs), ascending.
+    std::vector<size_t> overlapping(const std::vector<RecordWindow>& windows, int rankIndex, TimeNs startNs,
                                     TimeNs endNs) const;
 
 private:
     struct ByForwardCt {
         int64_t forwardCt;
-        int rank;
+        int rankIndex;
         uint32_t window;
     };
     struct RankSegment {
-        int rank;
+        int rankIndex;
         uint32_t begin, end; // [begin, end) of the sorted windows
     };
     std::vector<uint32_t> m_windowOfRow; // row -> window + 1 (0: none)

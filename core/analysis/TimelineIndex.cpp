@@ -18,7 +18,7 @@ TimelineIndex::TimelineIndex(const Profile& profile, const AnalysisRules& rules)
     m_comm.resize(laneCount);
     for (uint32_t l = 0; l < laneCount; ++l) {
         const Lane& lane = profile.lanes[l];
-        const int rank = lane.info.rank;
+        const int rank = lane.info.rankIndex;
         if (rank < 0)
             continue;
         if (rank >= static_cast<int>(m_ranks.size()))
@@ -82,10 +82,10 @@ TimelineIndex::TimelineIndex(const Profile& profile, const AnalysisRules& rules)
     }
 }
 
-const TimelineIndex::RankLanes& TimelineIndex::lanesOf(int rank) const
+const TimelineIndex::RankLanes& TimelineIndex::lanesOf(int rankIndex) const
 {
     static const RankLanes none;
-    return rank >= 0 && rank < static_cast<int>(m_ranks.size()) ? m_ranks[rank] : none;
+    return rankIndex >= 0 && rankIndex < static_cast<int>(m_ranks.size()) ? m_ranks[rankIndex] : none;
 }
 
 EventRef TimelineIndex::launchOf(EventRef task) const
@@ -300,11 +300,11 @@ bool TimelineIndex::isHostSync(EventRef hostEvent) const
     return hostEvent.valid() && m_names.matches(nameId(hostEvent), RuleId::HostSyncCalls);
 }
 
-EventRef TimelineIndex::lastEndingIn(int rank, TimeNs afterNs, TimeNs atOrBeforeNs) const
+EventRef TimelineIndex::lastEndingIn(int rankIndex, TimeNs afterNs, TimeNs atOrBeforeNs) const
 {
-    if (rank < 0 || rank >= static_cast<int>(m_byEnd.size()))
+    if (rankIndex < 0 || rankIndex >= static_cast<int>(m_byEnd.size()))
         return {};
-    const std::vector<EndEntry>& byEnd = m_byEnd[rank];
+    const std::vector<EndEntry>& byEnd = m_byEnd[rankIndex];
     auto it = std::upper_bound(byEnd.begin(), byEnd.end(), atOrBeforeNs,
                                [](TimeNs t, const EndEntry& e) { return t < e.endNs; });
     if (it == byEnd.begin())
@@ -317,7 +317,7 @@ std::vector<uint32_t> TimelineIndex::threadLanes(uint32_t lane) const
 {
     std::vector<uint32_t> out;
     const LaneInfo& info = m_profile.lanes[lane].info;
-    for (uint32_t l : lanesOf(info.rank).host) {
+    for (uint32_t l : lanesOf(info.rankIndex).host) {
         const LaneInfo& other = m_profile.lanes[l].info;
         if (l == lane || (info.threadId >= 0 && other.threadId == info.threadId))
             out.push_back(l);

@@ -24,7 +24,7 @@ public:
         std::vector<uint32_t> host;   // host threads
         std::vector<uint32_t> comm;   // communication groups / planes
     };
-    const RankLanes& lanesOf(int rank) const;
+    const RankLanes& lanesOf(int rankIndex) const;
     int rankCount() const { return static_cast<int>(m_ranks.size()); }
 
     bool isDevice(uint32_t lane) const { return isDeviceLane(m_profile.lanes[lane].info.kind); }
@@ -68,7 +68,7 @@ public:
     // A host call of the host_sync_calls rule (blocks until device work is done).
     bool isHostSync(EventRef hostEvent) const;
     // The device task of `rank` with the latest end in (afterNs, atOrBeforeNs], invalid when none.
-    EventRef lastEndingIn(int rank, TimeNs afterNs, TimeNs atOrBeforeNs) const;
+    EventRef lastEndingIn(int rankIndex, TimeNs afterNs, TimeNs atOrBeforeNs) const;
     // The host lanes of `rank` that belong to the thread of host lane `lane` (CANN and Python lanes of
     // one OS thread share the thread id).
     std::vector<uint32_t> threadLanes(uint32_t lane) const;

@@ -454,7 +454,7 @@ struct IngestIssues {
 // rank of their profiler_info_<rank>.json (the scanner found it).
 int rankOf(const ScannedFile& file, const TopLevel& top)
 {
-    int rank = file.rank >= 0 ? file.rank : 0;
+    int rank = file.rankNumber >= 0 ? file.rankNumber : 0;
     if (top.isObject) {
         if (top.distributedRank)
             rank = *top.distributedRank;

@@ -4,8 +4,11 @@
 #include "util/Parallel.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace dspark {
+
+struct AnalysisRules;
 
 // How one load runs, passed to loadProfile() and on down to the loaders: nothing about a load is
 // process-wide, so two loads in one process do not affect each other. (Profile::finalize() uses
@@ -19,6 +22,8 @@ struct LoadOptions {
     // TASK while it places the first (with threads > 1). 0: always, INT64_MAX: never.
     int64_t dbParallelRows = 20000;
     trace::LoadTuning trace; // the Chrome-trace loader's
+    // The name rules the step alignment reads (its step_span rule); null: the built-in defaults.
+    std::shared_ptr<const AnalysisRules> rules;
 };
 
 } // namespace dspark

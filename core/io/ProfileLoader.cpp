@@ -221,7 +221,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, c
             outcome.error += QStringLiteral("; ") + errors.join(QStringLiteral("; "));
         return outcome;
     }
-    deriveProfileAnalyses(*profile);
+    deriveProfileAnalyses(*profile, options.rules ? *options.rules : AnalysisRules::builtin());
     progress.update(1.0, QCoreApplication::translate("ProfileLoader", "Done"));
     outcome.profile = std::move(profile);
     return outcome;

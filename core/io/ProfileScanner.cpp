@@ -139,7 +139,7 @@ static void recognizeCandidates(const std::vector<fs::path>& candidates, const f
         const Recognition r = recognizeFile(f.path);
         f.format = r.format;
         f.runRoot = runRootOf(p, root);
-        f.rank = r.rank ? *r.rank : rankFromName(p.filename().string());
+        f.rankNumber = r.rank ? *r.rank : rankFromName(p.filename().string());
         if (f.format == FileFormat::Unknown || isCompanionFormat(f.format)) {
             f.selected = false;
             f.note = r.reason;
@@ -162,13 +162,13 @@ static void preferOneExportPerRun(ScanResult& result, bool singleFile)
 {
     std::map<std::string, int> runRank;
     for (const ScannedFile& f : result.files)
-        if (f.format == FileFormat::ProfilerInfoJson && !f.runRoot.empty() && f.rank >= 0)
-            runRank[f.runRoot] = f.rank;
+        if (f.format == FileFormat::ProfilerInfoJson && !f.runRoot.empty() && f.rankNumber >= 0)
+            runRank[f.runRoot] = f.rankNumber;
     std::map<std::string, size_t> best;
     for (size_t i = 0; i < result.files.size(); ++i) {
         ScannedFile& f = result.files[i];
-        if (f.rank < 0 && runRank.count(f.runRoot))
-            f.rank = runRank[f.runRoot];
+        if (f.rankNumber < 0 && runRank.count(f.runRoot))
+            f.rankNumber = runRank[f.runRoot];
         if (!isTimelineFormat(f.format) || f.runRoot.empty() || singleFile)
             continue;
         // Several msprof_*.json slices of one run are parts of the same timeline: keep them all.
@@ -206,7 +206,7 @@ static void markDuplicates(ScanResult& result)
         ScannedFile& later = result.files[timeline[b]];
         for (size_t a = 0; a < b; ++a) {
             const ScannedFile& first = result.files[timeline[a]];
-            if (!first.selected || first.rank != later.rank || !cheap[a].valid || !(cheap[a] == cheap[b]))
+            if (!first.selected || first.rankNumber != later.rankNumber || !cheap[a].valid || !(cheap[a] == cheap[b]))
                 continue;
             if (!full[a].valid)
                 full[a] = contentFingerprint(first.path, true);

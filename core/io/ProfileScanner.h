@@ -13,7 +13,7 @@ namespace dspark {
 struct ScannedFile {
     std::string path; // absolute
     FileFormat format = FileFormat::Unknown;
-    int rank = -1;           // rank from profiler_info_<r>.json / file name, -1 when unknown
+    int rankNumber = -1;     // rank from profiler_info_<r>.json / file name, -1 when unknown
     std::string runRoot;     // the *_ascend_pt or PROF_* folder it belongs to ("" for standalone files)
     bool selected = true;    // false: not loaded (unknown, a companion, another export preferred, duplicate)
     std::string note;        // why it is not loaded

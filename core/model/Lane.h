@@ -45,13 +45,14 @@ bool isDeviceLane(LaneKind kind);
 // Static description of a lane: where it sits in the tree profile → rank → process → lane.
 struct LaneInfo {
     LaneKind kind = LaneKind::Host;
-    int rank = 0;          // index into Profile::ranks
-    int deviceId = -1;     // NPU/GPU device, -1 for host lanes
-    int64_t streamId = -1; // device stream id / comm plane id, -1 when not applicable
-    int64_t threadId = -1; // host thread id, -1 when not applicable
-    std::string process;   // e.g. "Ascend Hardware", "CANN", "Python", "HCCL"
-    std::string name;      // e.g. "Stream 2", "Group 0 Communication", "Thread 1234"
-    int sortIndex = 0;     // display order hint from the source
+    int rankIndex = 0;          // index into Profile::ranks
+    int deviceId = -1;          // NPU/GPU device, -1 for host lanes
+    int64_t streamId = -1;      // device stream id / comm plane id, -1 when not applicable
+    int64_t threadId = -1;      // host thread id, -1 when not applicable
+    std::string process;        // e.g. "Ascend Hardware", "CANN", "Python", "HCCL"
+    std::string name;           // e.g. "Stream 2", "Group 0 Communication", "Thread 1234"
+    int sortIndex = 0;          // display order hint from the source
+    bool profilerSteps = false; // the profiler's own step boundaries (STEP_TIME), one span per step
 };
 
 // An int64 column in 4 bytes a row: the rare value outside the narrow type's range (or equal to its

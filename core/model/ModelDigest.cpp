@@ -54,7 +54,7 @@ uint64_t laneHash(const Profile& p, const Lane& l, bool argsText, std::string& o
     f.str(l.info.process);
     f.str(l.info.name);
     f.bytes(&l.info.kind, 1);
-    f.bytes(&l.info.rank, sizeof l.info.rank);
+    f.bytes(&l.info.rankIndex, sizeof l.info.rankIndex);
     f.bytes(&l.info.deviceId, sizeof l.info.deviceId);
     f.bytes(&l.info.streamId, sizeof l.info.streamId);
     f.bytes(&l.info.threadId, sizeof l.info.threadId);

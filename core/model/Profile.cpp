@@ -54,15 +54,15 @@ Profile::Profile()
 
 Profile::~Profile() = default;
 
-int Profile::ensureRank(int rank, int deviceId, const std::string& label)
+int Profile::ensureRank(int rankNumber, int deviceId, const std::string& label)
 {
     for (size_t i = 0; i < ranks.size(); ++i)
-        if (ranks[i].rank == rank) {
+        if (ranks[i].rankNumber == rankNumber) {
             if (ranks[i].deviceId < 0)
                 ranks[i].deviceId = deviceId;
             return static_cast<int>(i);
         }
-    ranks.push_back({rank, deviceId, label.empty() ? "rank " + std::to_string(rank) : label});
+    ranks.push_back({rankNumber, deviceId, label.empty() ? "rank " + std::to_string(rankNumber) : label});
     return static_cast<int>(ranks.size() - 1);
 }
 
@@ -70,7 +70,7 @@ uint32_t Profile::laneFor(const LaneInfo& info)
 {
     for (size_t i = 0; i < lanes.size(); ++i) {
         const LaneInfo& l = lanes[i].info;
-        if (l.rank == info.rank && l.kind == info.kind && l.process == info.process && l.name == info.name &&
+        if (l.rankIndex == info.rankIndex && l.kind == info.kind && l.process == info.process && l.name == info.name &&
             l.deviceId == info.deviceId)
             return static_cast<uint32_t>(i);
     }
@@ -294,8 +294,8 @@ void Profile::finalize()
     std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
         const LaneInfo& a = lanes[x].info;
         const LaneInfo& b = lanes[y].info;
-        if (a.rank != b.rank)
-            return a.rank < b.rank;
+        if (a.rankIndex != b.rankIndex)
+            return a.rankIndex < b.rankIndex;
         if (kindOrder(a.kind) != kindOrder(b.kind))
             return kindOrder(a.kind) < kindOrder(b.kind);
         if (a.process != b.process)

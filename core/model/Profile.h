@@ -41,9 +41,10 @@ struct Link {
 };
 
 struct RankInfo {
-    int rank = 0;
+    int rankNumber = 0; // the job's rank (profiler_info_<r>.json, the file name), not an index
     int deviceId = -1;
-    std::string label; // e.g. "rank 0 (device 0)" or the source folder name
+    std::string label;        // e.g. "rank 0 (device 0)" or the source folder name
+    TimeNs clockOffsetNs = 0; // added to this rank's times to put them on the cluster's clock; 0 for now
 };
 
 // One file found while scanning a profile folder.
@@ -130,7 +131,7 @@ public:
     std::shared_ptr<StepRecordSet> stepRecords;  // null when the profile has no step records
 
     // ---- building (loaders) ----
-    int ensureRank(int rank, int deviceId = -1, const std::string& label = {});
+    int ensureRank(int rankNumber, int deviceId = -1, const std::string& label = {});
     // Finds the lane with the same rank, kind, process and name, or creates it.
     uint32_t laneFor(const LaneInfo& info);
     // Registers an args source; returns its id for makeArgsRef(), or 0 (no args kept) once

@@ -26,7 +26,7 @@ ojson bandJson(const std::optional<StageBand>& band)
 
 int rankNumber(const Profile& profile, int rankIndex)
 {
-    return rankIndex >= 0 && rankIndex < static_cast<int>(profile.ranks.size()) ? profile.ranks[rankIndex].rank
+    return rankIndex >= 0 && rankIndex < static_cast<int>(profile.ranks.size()) ? profile.ranks[rankIndex].rankNumber
                                                                                 : rankIndex;
 }
 
@@ -50,7 +50,7 @@ ojson criticalPathJson(const CriticalPath& path)
 ojson stepAnalysisJson(const Profile& profile, const StepAnalysis& step)
 {
     ojson s;
-    s["rank"] = rankNumber(profile, step.window.rank);
+    s["rank"] = rankNumber(profile, step.window.rankIndex);
     s["forward_ct"] = step.window.forwardCt >= 0 ? ojson(step.window.forwardCt) : ojson(nullptr);
     s["window_ns"] = pair(step.window.startNs, step.window.endNs);
     const StepBands& b = step.bands;
@@ -112,7 +112,7 @@ ojson analyzeJson(const Profile& profile, const ProfileAnalysis& analysis)
     }
     ojson overlap = ojson::array();
     for (const DeviceOverlap& o : analysis.overlap)
-        overlap.push_back({{"rank", rankNumber(profile, o.rank)},
+        overlap.push_back({{"rank", rankNumber(profile, o.rankIndex)},
                            {"device", o.deviceId},
                            {"computing_ns", o.computingNs()},
                            {"communication_ns", o.communicationNs()},
@@ -127,7 +127,7 @@ std::string analyzeText(const Profile& profile, const ProfileAnalysis& analysis)
     std::ostringstream out;
     out << QCoreApplication::translate("AnalyzeReport", "Overlap analysis (ms)").toStdString() << "\n";
     for (const DeviceOverlap& o : analysis.overlap)
-        out << "  rank " << rankNumber(profile, o.rank) << " device " << o.deviceId << ": "
+        out << "  rank " << rankNumber(profile, o.rankIndex) << " device " << o.deviceId << ": "
             << QCoreApplication::translate("AnalyzeReport", "computing").toStdString() << " " << ms(o.computingNs())
             << ", " << QCoreApplication::translate("AnalyzeReport", "communication").toStdString() << " "
             << ms(o.communicationNs()) << ", "
@@ -143,7 +143,7 @@ std::string analyzeText(const Profile& profile, const ProfileAnalysis& analysis)
     out << QCoreApplication::translate("AnalyzeReport", "Steps (ms)").toStdString() << "\n";
     for (const StepAnalysis& s : analysis.steps) {
         const StepBands& b = s.bands;
-        out << "  rank " << rankNumber(profile, s.window.rank) << " forward_ct " << s.window.forwardCt << "  "
+        out << "  rank " << rankNumber(profile, s.window.rankIndex) << " forward_ct " << s.window.forwardCt << "  "
             << QCoreApplication::translate("AnalyzeReport", "wall").toStdString() << " " << ms(s.window.wallNs());
         const auto band = [&](const char* name, const std::optional<StageBand>& band,
                               const std::optional<TimeNs>& vsRecord) {

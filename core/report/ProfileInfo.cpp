@@ -27,14 +27,14 @@ nlohmann::json profileInfoJson(const Profile& profile)
 
     json ranks = json::array();
     for (const RankInfo& r : profile.ranks)
-        ranks.push_back({{"rank", r.rank}, {"device", r.deviceId}, {"label", r.label}});
+        ranks.push_back({{"rank", r.rankNumber}, {"device", r.deviceId}, {"label", r.label}});
     doc["ranks"] = std::move(ranks);
 
     json lanes = json::array();
     for (const Lane& lane : profile.lanes) {
-        const int rank = lane.info.rank >= 0 && lane.info.rank < static_cast<int>(profile.ranks.size())
-                             ? profile.ranks[lane.info.rank].rank
-                             : lane.info.rank;
+        const int rank = lane.info.rankIndex >= 0 && lane.info.rankIndex < static_cast<int>(profile.ranks.size())
+                             ? profile.ranks[lane.info.rankIndex].rankNumber
+                             : lane.info.rankIndex;
         json jl = {{"rank", rank},
                    {"process", lane.info.process},
                    {"name", lane.info.name},

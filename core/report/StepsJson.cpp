@@ -84,9 +84,9 @@ ojson alignmentJson(const Profile& profile, const StepRecordSet& set, const Step
     j["outside_trace"] = a.outside;
     ojson ranks = ojson::array();
     for (const RankAlignment& r : a.ranks) {
-        if (!wanted(options, r.recordRank))
+        if (!wanted(options, r.dpRank))
             continue;
-        ranks.push_back({{"rank", r.recordRank},
+        ranks.push_back({{"rank", r.dpRank},
                          {"trace_rank", r.traceRankNumber},
                          {"trace_steps", r.traceSteps},
                          {"first_forward_ct", r.firstForwardCt},
@@ -100,9 +100,9 @@ ojson alignmentJson(const Profile& profile, const StepRecordSet& set, const Step
     for (size_t i = 0; i < a.rows.size() && i < set.rows.size(); ++i) {
         const StepAlignmentRow& row = a.rows[i];
         if ((row.status != StepMatch::Mismatch && row.status != StepMatch::NoTraceStep) ||
-            !wanted(options, set.rows[i].rank))
+            !wanted(options, set.rows[i].dpRank))
             continue;
-        mismatches.push_back({{"rank", set.rows[i].rank},
+        mismatches.push_back({{"rank", set.rows[i].dpRank},
                               {"forward_ct", set.record(i).forwardCt},
                               {"status", stepMatchName(row.status)},
                               {"note", row.note.toStdString()}});
@@ -110,10 +110,10 @@ ojson alignmentJson(const Profile& profile, const StepRecordSet& set, const Step
     j["mismatches"] = std::move(mismatches);
     ojson unmatched = ojson::array();
     for (const UnmatchedTraceStep& u : a.unmatchedTraceSteps) {
-        if (!wanted(options, u.recordRank))
+        if (!wanted(options, u.dpRank))
             continue;
-        unmatched.push_back({{"rank", u.recordRank},
-                             {"trace_rank", profile.ranks[u.traceRank].rank},
+        unmatched.push_back({{"rank", u.dpRank},
+                             {"trace_rank", profile.ranks[u.traceRankIndex].rankNumber},
                              {"forward_ct", u.forwardCt},
                              {"name", u.name},
                              {"host_start_ns", u.hostStartNs},
@@ -155,7 +155,7 @@ ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, c
         anomalies.push_back(findingsText(f));
 
     for (size_t i = 0; i < set.rows.size(); ++i) {
-        if (!wanted(options, set.rows[i].rank))
+        if (!wanted(options, set.rows[i].dpRank))
             continue;
         ojson s;
         for (int c = 0; c < kStepColumnCount; ++c) {
@@ -185,10 +185,10 @@ ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, c
 
     ojson ranks = ojson::array();
     for (const RankStepRecords& r : set.ranks) {
-        if (!wanted(options, r.rank))
+        if (!wanted(options, r.dpRank))
             continue;
         ojson jr;
-        jr["rank"] = r.rank;
+        jr["rank"] = r.dpRank;
         jr["records"] = r.records.size();
         jr["sources"] = r.sources;
         jr["mode"] = r.envelope.mode.empty() ? ojson(nullptr) : ojson(r.envelope.mode);
@@ -204,9 +204,9 @@ ojson stepsJsonEach(const Profile& profile, const StepsReportOptions& options, c
 
     ojson windows = ojson::array();
     for (const StableWindow& w : set.stableWindows) {
-        if (!wanted(options, w.rank))
+        if (!wanted(options, w.dpRank))
             continue;
-        windows.push_back({{"rank", w.rank},
+        windows.push_back({{"rank", w.dpRank},
                            {"first_forward_ct", w.firstForwardCt},
                            {"last_forward_ct", w.lastForwardCt},
                            {"steps", w.steps},

@@ -98,9 +98,9 @@ QString AnnotationSet::load(const QString& path)
     return fromJson(file.readAll(), path);
 }
 
-QString AnnotationSet::laneKey(int rank, const std::string& process, const std::string& name)
+QString AnnotationSet::laneKey(int rankIndex, const std::string& process, const std::string& name)
 {
-    return QString::number(rank) + QLatin1Char('|') + QString::fromStdString(process) + QLatin1Char('|') +
+    return QString::number(rankIndex) + QLatin1Char('|') + QString::fromStdString(process) + QLatin1Char('|') +
            QString::fromStdString(name);
 }
 

@@ -35,7 +35,7 @@ public:
     QString load(const QString& path);
 
     // Stable key of a lane: "<rank>|<process>|<name>".
-    static QString laneKey(int rank, const std::string& process, const std::string& name);
+    static QString laneKey(int rankIndex, const std::string& process, const std::string& name);
     // Where the session of the profile at `profileRoot` is kept: <config>/sessions/<sha1 of path>.json.
     static QString sessionPathFor(const QString& profileRoot);
 };

@@ -11,12 +11,12 @@ void deriveStepRecordAnalyses(StepRecordSet& set)
     set.stableWindows = findStableWindows(set, set.stableWindowOptions);
 }
 
-void deriveProfileAnalyses(Profile& profile)
+void deriveProfileAnalyses(Profile& profile, const AnalysisRules& rules)
 {
     if (!profile.stepRecords)
         return;
     deriveStepRecordAnalyses(*profile.stepRecords);
-    alignStepRecords(profile);
+    alignStepRecords(profile, rules.rule(RuleId::StepSpan));
 }
 
 } // namespace dspark

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/AnalysisRules.h"
 #include "model/Profile.h"
 
 namespace dspark {
@@ -12,7 +13,7 @@ void deriveStepRecordAnalyses(StepRecordSet& set);
 
 // Everything derived from a loaded, finalized profile, in one place: the step records' analyses and
 // their alignment to the timeline. Loaders only fill the model; loadProfile() calls this once at the
-// end. (The per-step timeline analyses are a session's: StepAnalyses.)
-void deriveProfileAnalyses(Profile& profile);
+// end, with the rules of its LoadOptions. (The per-step timeline analyses are a session's: StepAnalyses.)
+void deriveProfileAnalyses(Profile& profile, const AnalysisRules& rules = AnalysisRules::builtin());
 
 } // namespace dspark

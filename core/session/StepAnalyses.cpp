@@ -34,9 +34,9 @@ void StepAnalyses::setProfile(std::shared_ptr<const Profile> profile, AnalysisRu
     m_rules = std::move(rules);
     m_analyzer.reset();
     m_ready = false;
-    m_windows = m_profile ? stepWindows(*m_profile) : std::vector<RecordWindow>{};
+    m_windows = m_profile ? stepWindows(*m_profile, m_rules.rule(RuleId::StepSpan)) : std::vector<RecordWindow>{};
     std::sort(m_windows.begin(), m_windows.end(), [](const RecordWindow& a, const RecordWindow& b) {
-        return std::tie(a.window.rank, a.window.startNs) < std::tie(b.window.rank, b.window.startNs);
+        return std::tie(a.window.rankIndex, a.window.startNs) < std::tie(b.window.rankIndex, b.window.startNs);
     });
     m_index.build(m_windows);
     m_results.clear();

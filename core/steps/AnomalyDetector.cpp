@@ -83,7 +83,7 @@ void flagLongAcceptWorseTpot(const StepRecordSet& set, const AnomalyOptions& opt
     std::map<int, std::vector<size_t>> byRank;
     for (size_t i = 0; i < set.rows.size(); ++i)
         if (set.rows[i].derived.effectiveTpotMs && set.rows[i].derived.meanCommitLen)
-            byRank[set.rows[i].rank].push_back(i);
+            byRank[set.rows[i].dpRank].push_back(i);
     for (const auto& [rank, members] : byRank) {
         if (members.size() < options.minGroupSize)
             continue;

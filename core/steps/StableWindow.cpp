@@ -17,7 +17,7 @@ std::vector<StableWindow> findStableWindows(const StepRecordSet& set, const Stab
     size_t i = 0;
     while (i < set.rows.size()) {
         // Rows of one rank are contiguous and ascending in forward_ct.
-        const int rank = set.rows[i].rank;
+        const int rank = set.rows[i].dpRank;
         StableWindow best;
         bool found = false;
         size_t runStart = i;
@@ -35,7 +35,7 @@ std::vector<StableWindow> findStableWindows(const StepRecordSet& set, const Stab
             }
         };
         size_t j = i + 1;
-        for (; j < set.rows.size() && set.rows[j].rank == rank; ++j) {
+        for (; j < set.rows.size() && set.rows[j].dpRank == rank; ++j) {
             // (A file may hold any int64: no sum or difference here may overflow.)
             const int64_t previous = set.record(j - 1).forwardCt;
             const bool consecutive = previous < INT64_MAX && set.record(j).forwardCt == previous + 1;

@@ -18,7 +18,7 @@ struct StableWindowOptions {
 // between: SGLang counts those too, so a gap in forward_ct is a non-decode step) and a steady
 // workload (bs within bsTolerance of the run's first step, where bs is recorded).
 struct StableWindow {
-    int rank = 0;
+    int dpRank = 0;
     size_t firstRow = 0; // index into StepRecordSet::rows
     size_t lastRow = 0;  // inclusive
     int64_t firstForwardCt = 0;

@@ -1,5 +1,6 @@
 #include "steps/StepAlignment.h"
 
+#include "analysis/AnalysisRules.h"
 #include "steps/StepRecords.h"
 
 #include <QCoreApplication>
@@ -160,10 +161,11 @@ void adopt(TraceStep& step, const Span& f, int& bestPriority)
 
 } // namespace
 
-std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, StepAlignMethod& method)
+std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, const NameRule& stepSpan,
+                                         StepAlignMethod& method)
 {
     method = StepAlignMethod::None;
-    // Classify every distinct name once: 1 run_batch, 2 forward span, 3 ProfilerStep, 0 other.
+    // Classify every distinct name once: 1 step span (run_batch), 2 forward span, 3 ProfilerStep, 0 other.
     std::vector<int8_t> nameClass(profile.strings.size(), -1);
     std::unordered_map<uint32_t, ForwardSpanName> forwardNames;
     auto classify = [&](uint32_t id) -> int8_t {
@@ -174,7 +176,7 @@ std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, 
             return c;
         const std::string_view name = profile.strings.view(id);
         c = 0;
-        if (name == "scheduler.run_batch") {
+        if (stepSpan.matches(name)) {
             c = 1;
         } else if (name.substr(0, 13) == "ProfilerStep#") {
             c = 3;
@@ -191,9 +193,9 @@ std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, 
     std::vector<Span> runBatch, forwards, profilerSteps, stepTimes;
     for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
         const Lane& lane = profile.lanes[l];
-        if (lane.info.rank != rankIndex || lane.info.kind != LaneKind::Host)
+        if (lane.info.rankIndex != rankIndex || lane.info.kind != LaneKind::Host)
             continue;
-        const bool stepTimeLane = lane.info.process == "Steps" && lane.info.name == "STEP_TIME";
+        const bool stepTimeLane = lane.info.profilerSteps;
         for (uint32_t i = 0; i < lane.size(); ++i) {
             const Span s{{l, i}, lane.startNs[i], lane.endNs(i), nullptr};
             if (stepTimeLane) {
@@ -279,8 +281,8 @@ std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, 
 namespace {
 
 // The records of one rank, by forward_ct.
-struct RankIndex {
-    int rank = 0;
+struct RecordsOfRank {
+    int dpRank = 0;
     std::vector<int64_t> fcts; // ascending
     std::vector<size_t> rows;  // StepRecordSet::rows index, parallel to fcts
     long find(int64_t f) const
@@ -401,7 +403,7 @@ double failedShareOf(const StepRecord& r, const TraceStep& step)
     return checks > 0 ? static_cast<double>(failed) / checks : -1.0;
 }
 
-double stepCost(const RankIndex& idx, const StepRecordSet& set, const TraceStep& step, int64_t f)
+double stepCost(const RecordsOfRank& idx, const StepRecordSet& set, const TraceStep& step, int64_t f)
 {
     const long k = idx.find(f);
     if (k >= 0) // a step that agrees on some checks is a better match than one that agrees on none
@@ -413,7 +415,7 @@ double stepCost(const RankIndex& idx, const StepRecordSet& set, const TraceStep&
 // non-decreasing in [-kMaxShift, kMaxShift] (a rise skips forward_cts: trace spans missing).
 // Cost: the failed share of each step's checks, decode steps without record, records skipped, and the
 // drift itself.
-std::vector<int64_t> assignForwardCts(const RankIndex& idx, const StepRecordSet& set,
+std::vector<int64_t> assignForwardCts(const RecordsOfRank& idx, const StepRecordSet& set,
                                       const std::vector<TraceStep>& steps, int64_t base, bool anchored)
 {
     const size_t n = steps.size();
@@ -574,7 +576,7 @@ template <typename Cast> void spreadVotes(const std::vector<size_t>& voters, siz
         spent += cast(voters[v]);
 }
 
-Vote voteBase(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps)
+Vote voteBase(const RecordsOfRank& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps)
 {
     const size_t n = steps.size();
     std::vector<int64_t> candidates;
@@ -743,7 +745,7 @@ Verdict verifyStep(const StepRecord& r, const TraceStep& step, bool checkable)
     return checkable ? verify(r, step) : verifyDuration(r, step);
 }
 
-void evaluate(const RankIndex& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps, Assignment& a,
+void evaluate(const RecordsOfRank& idx, const StepRecordSet& set, const std::vector<TraceStep>& steps, Assignment& a,
               bool checkable)
 {
     a.compared = a.agreeing = 0;
@@ -792,7 +794,7 @@ std::pair<TimeNs, TimeNs> deviceWindow(const Profile& profile, const std::vector
                 if (it->kind != LinkKind::HostToDevice && it->kind != LinkKind::OpToDevice)
                     continue;
                 const Lane& to = profile.lanes[it->to.lane];
-                if (!isDeviceLane(to.info.kind) || to.info.rank != rankIndex)
+                if (!isDeviceLane(to.info.kind) || to.info.rankIndex != rankIndex)
                     continue;
                 const TimeNs s = to.startNs[it->to.index], end = to.endNs(it->to.index);
                 lo = lo < 0 ? s : std::min(lo, s);
@@ -861,61 +863,52 @@ void decideAttachment(StepAlignment& a)
 
 } // namespace
 
-StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
-{
-    StepAlignment out;
-    out.startStep = metadataInt(profile, "profiler_metadata.start_step");
-    if (set.rows.empty())
-        return out;
+namespace {
 
-    // Trace steps of every rank of the profile.
-    struct TraceRank {
-        int index = 0;
-        StepAlignMethod method = StepAlignMethod::None;
-        std::vector<TraceStep> steps;
-    };
-    std::vector<TraceRank> traceRanks;
+// The trace steps of every rank of the profile, all found with the most informative method present.
+struct TraceRank {
+    int rankIndex = 0;
+    StepAlignMethod method = StepAlignMethod::None;
+    std::vector<TraceStep> steps;
+};
+
+StepAlignMethod collectTraceRanks(const Profile& profile, const NameRule& stepSpan, std::vector<TraceRank>& out)
+{
     StepAlignMethod method = StepAlignMethod::None;
     for (int r = 0; r < static_cast<int>(profile.ranks.size()); ++r) {
         TraceRank t;
-        t.index = r;
-        t.steps = collectTraceSteps(profile, r, t.method);
+        t.rankIndex = r;
+        t.steps = collectTraceSteps(profile, r, stepSpan, t.method);
         if (t.steps.empty())
             continue;
-        // Prefer the most informative method present in the profile.
         if (method == StepAlignMethod::None || static_cast<int>(t.method) < static_cast<int>(method))
             method = t.method;
-        traceRanks.push_back(std::move(t));
+        out.push_back(std::move(t));
     }
-    std::erase_if(traceRanks, [&](const TraceRank& t) { return t.method != method; });
-    out.method = method;
-    out.rows.resize(set.rows.size());
-    if (method == StepAlignMethod::None) {
-        if (!profile.lanes.empty())
-            out.notes << QCoreApplication::translate(
-                "StepAlignment",
-                "The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the "
-                "records cannot be placed on the timeline");
-        out.rows.clear();
-        return out;
-    }
-    const bool checkable = method == StepAlignMethod::StepSpans;
-    if (method == StepAlignMethod::StepTimeSpans)
+    std::erase_if(out, [&](const TraceRank& t) { return t.method != method; });
+    return method;
+}
+
+void noteMethod(StepAlignment& out)
+{
+    if (out.method == StepAlignMethod::StepTimeSpans)
         out.notes << QCoreApplication::translate(
             "StepAlignment", "No scheduler.run_batch or step[...] spans in the trace: aligned by order to STEP_TIME "
                              "spans, one per scheduler step assumed; bs and token counts cannot be checked");
-    else if (method == StepAlignMethod::ProfilerStepSpans)
+    else if (out.method == StepAlignMethod::ProfilerStepSpans)
         out.notes << QCoreApplication::translate(
             "StepAlignment",
             "No scheduler.run_batch or step[...] spans in the trace: aligned by order to ProfilerStep#N "
             "spans, one per scheduler step assumed; bs and token counts cannot be checked");
+}
 
-    // Records by rank. forward_ct counts steps from 0: one past ±2^40 (a damaged record) stays out, so
-    // that the offsets tried around it (forward_ct ± steps) cannot overflow.
-    constexpr int64_t kMaxForwardCt = int64_t(1) << 40;
-    if (out.startStep && (*out.startStep > kMaxForwardCt || *out.startStep < -kMaxForwardCt))
-        out.startStep.reset();
-    std::vector<RankIndex> recordRanks;
+// Records by DP rank. forward_ct counts steps from 0: one past ±2^40 (a damaged record) stays out, so
+// that the offsets tried around it (forward_ct ± steps) cannot overflow.
+constexpr int64_t kMaxForwardCt = int64_t(1) << 40;
+
+std::vector<RecordsOfRank> groupRecords(const StepRecordSet& set, StepAlignment& out)
+{
+    std::vector<RecordsOfRank> recordRanks;
     size_t outOfRange = 0;
     for (size_t i = 0; i < set.rows.size(); ++i) {
         const int64_t fct = set.record(i).forwardCt;
@@ -923,8 +916,8 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
             ++outOfRange;
             continue;
         }
-        if (recordRanks.empty() || recordRanks.back().rank != set.rows[i].rank)
-            recordRanks.push_back({set.rows[i].rank, {}, {}});
+        if (recordRanks.empty() || recordRanks.back().dpRank != set.rows[i].dpRank)
+            recordRanks.push_back({set.rows[i].dpRank, {}, {}});
         recordRanks.back().fcts.push_back(fct);
         recordRanks.back().rows.push_back(i);
     }
@@ -933,154 +926,160 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
         out.notes << QCoreApplication::translate(
             "StepAlignment", "%n record(s) have a forward_ct beyond ±2^40 and are not aligned", nullptr, records);
     }
+    return recordRanks;
+}
 
-    for (const RankIndex& idx : recordRanks) {
-        // Anchor: start_step, else the best workload match, else the first record.
-        int64_t base = 0;
-        bool anchored = false;
-        size_t bestTies = 0;
-        Assignment best;
-        const TraceRank* bestTrace = nullptr;
-        std::string anchorName;
-        for (const TraceRank& t : traceRanks) {
-            int64_t b = 0;
-            size_t ties = 0;
-            std::string name;
-            if (out.startStep) {
-                b = *out.startStep;
-                name = "start_step";
-            } else if (checkable) {
-                const Vote v = voteBase(idx, set, t.steps);
-                if (v.base) {
-                    b = *v.base;
-                    name = "workload";
-                    ties = v.ties;
-                }
-            }
-            if (name.empty()) {
-                size_t firstDecode = 0;
-                while (checkable && firstDecode < t.steps.size() &&
-                       kindOfMode(t.steps[firstDecode].mode) != StepKind::Decode)
-                    ++firstDecode;
-                if (firstDecode == t.steps.size())
-                    firstDecode = 0;
-                b = idx.fcts.front() - static_cast<int64_t>(firstDecode);
-                name = "first_record";
-            }
-            Assignment a;
-            if (checkable) {
-                a.fct = assignForwardCts(idx, set, t.steps, b, name == "start_step");
-            } else {
-                a.fct.resize(t.steps.size());
-                for (size_t i = 0; i < t.steps.size(); ++i)
-                    a.fct[i] = b + static_cast<int64_t>(i);
-            }
-            evaluate(idx, set, t.steps, a, checkable);
-            const int sameRank = profile.ranks[t.index].rank == idx.rank;
-            auto key = [](const Assignment& x, const TraceRank* trace, int same) {
-                return std::make_tuple(x.agreement.value_or(-1.0), x.agreeing, same, trace ? -trace->index : INT32_MIN);
-            };
-            const int bestSame = bestTrace && profile.ranks[bestTrace->index].rank == idx.rank;
-            if (!bestTrace || key(a, &t, sameRank) > key(best, bestTrace, bestSame)) {
-                best = std::move(a);
-                bestTrace = &t;
-                base = b;
-                anchored = name == "start_step";
-                anchorName = name;
-                bestTies = ties;
-            }
+// Where one DP rank's records sit in the trace: the trace rank and forward_cts that agree best.
+struct Placement {
+    Assignment best;
+    const TraceRank* trace = nullptr;
+    int64_t base = 0;
+    bool anchored = false;  // by start_step
+    std::string anchorName; // "start_step", "workload" or "first_record"
+    size_t ties = 0;
+};
+
+// The anchor of the records on one trace rank: start_step, else the best workload match, else the first
+// record on the first decode step.
+std::pair<int64_t, std::string> anchorOn(const StepAlignment& out, const RecordsOfRank& idx, const StepRecordSet& set,
+                                         const TraceRank& t, bool checkable, size_t& ties)
+{
+    ties = 0;
+    if (out.startStep)
+        return {*out.startStep, "start_step"};
+    if (checkable) {
+        const Vote v = voteBase(idx, set, t.steps);
+        if (v.base) {
+            ties = v.ties;
+            return {*v.base, "workload"};
         }
-        if (out.anchor.empty() || anchorName == "first_record")
-            out.anchor = anchorName;
-        if (bestTies > 0) {
-            const int ties = static_cast<int>(bestTies); // a plain name: lupdate skips casts in the count argument
-            out.notes << QCoreApplication::translate(
-                             "StepAlignment",
-                             "rank %1: %n other placement(s) of the trace fit the records equally well; the earliest "
-                             "is used",
-                             nullptr, ties)
-                             .arg(idx.rank);
-        }
-
-        const TraceRank& t = *bestTrace;
-        RankAlignment ra;
-        ra.recordRank = idx.rank;
-        ra.traceRank = t.index;
-        ra.traceRankNumber = profile.ranks[t.index].rank;
-        ra.firstForwardCt = best.fct.front();
-        ra.lastForwardCt = best.fct.back();
-        ra.traceSteps = t.steps.size();
-        ra.compared = best.compared;
-        ra.agreeing = best.agreeing;
-        ra.agreement = best.agreement;
-        if (anchored && ra.firstForwardCt != base)
-            out.notes << QCoreApplication::translate(
-                             "StepAlignment",
-                             "rank %1: the trace's first step is placed at forward_ct %2, start_step is %3")
-                             .arg(idx.rank)
-                             .arg(ra.firstForwardCt)
-                             .arg(base);
-        for (size_t i = 1; i < best.fct.size(); ++i)
-            if (best.fct[i] > best.fct[i - 1] + 1)
-                out.notes << QCoreApplication::translate(
-                                 "StepAlignment",
-                                 "rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)")
-                                 .arg(idx.rank)
-                                 .arg(best.fct[i - 1] + 1)
-                                 .arg(best.fct[i] - 1);
-
-        std::vector<uint32_t> hostLanes;
-        for (uint32_t l = 0; l < profile.lanes.size(); ++l)
-            if (profile.lanes[l].info.rank == t.index && profile.lanes[l].info.kind == LaneKind::Host)
-                hostLanes.push_back(l);
-
-        for (size_t k = 0; k < idx.fcts.size(); ++k) {
-            StepAlignmentRow& row = out.rows[idx.rows[k]];
-            row.traceRank = t.index;
-            const int64_t f = idx.fcts[k];
-            const auto it = std::lower_bound(best.fct.begin(), best.fct.end(), f);
-            if (it == best.fct.end() || *it != f) {
-                if (f < best.fct.front() || f > best.fct.back()) {
-                    row.status = StepMatch::OutsideTrace;
-                    ++out.outside;
-                } else {
-                    row.status = StepMatch::NoTraceStep;
-                    row.note = QCoreApplication::translate("StepAlignment", "no trace step maps to this forward_ct");
-                    ++out.noTraceStep;
-                }
-                continue;
-            }
-            const size_t s = static_cast<size_t>(it - best.fct.begin());
-            const TraceStep& step = t.steps[s];
-            const Verdict v = verifyStep(set.record(idx.rows[k]), step, checkable);
-            row.status = v.status;
-            row.note = v.note;
-            if (row.status == StepMatch::Mismatch)
-                ++out.mismatched;
-            else if (row.status == StepMatch::Unverified)
-                ++out.unverified;
-            row.traceStep = static_cast<int>(s);
-            row.span = step.span;
-            row.hostStartNs = step.hostStartNs;
-            row.hostEndNs = step.hostEndNs;
-            std::tie(row.deviceStartNs, row.deviceEndNs) =
-                deviceWindow(profile, hostLanes, t.index, step.hostStartNs, step.hostEndNs);
-        }
-        if (checkable)
-            for (size_t s = 0; s < t.steps.size(); ++s)
-                if (kindOfMode(t.steps[s].mode) == StepKind::Decode && idx.covers(best.fct[s]) &&
-                    idx.find(best.fct[s]) < 0) {
-                    const TraceStep& step = t.steps[s];
-                    out.unmatchedTraceSteps.push_back({idx.rank, t.index, static_cast<int>(s), best.fct[s], step.span,
-                                                       step.hostStartNs, step.hostEndNs,
-                                                       std::string(profile.name(step.forward))});
-                }
-        out.compared += ra.compared;
-        out.agreeing += ra.agreeing;
-        out.ranks.push_back(ra);
     }
-    if (out.compared > 0)
-        out.agreement = static_cast<double>(out.agreeing) / static_cast<double>(out.compared);
+    size_t firstDecode = 0;
+    while (checkable && firstDecode < t.steps.size() && kindOfMode(t.steps[firstDecode].mode) != StepKind::Decode)
+        ++firstDecode;
+    if (firstDecode == t.steps.size())
+        firstDecode = 0;
+    return {idx.fcts.front() - static_cast<int64_t>(firstDecode), "first_record"};
+}
+
+Placement placeRecords(const Profile& profile, const StepAlignment& out, const RecordsOfRank& idx,
+                       const StepRecordSet& set, const std::vector<TraceRank>& traceRanks, bool checkable)
+{
+    Placement p;
+    // Best agreement, then most agreeing steps, then the trace rank of the same number, then the lowest.
+    auto key = [&](const Assignment& x, const TraceRank* trace) {
+        const int same = trace && profile.ranks[trace->rankIndex].rankNumber == idx.dpRank;
+        return std::make_tuple(x.agreement.value_or(-1.0), x.agreeing, same, trace ? -trace->rankIndex : INT32_MIN);
+    };
+    for (const TraceRank& t : traceRanks) {
+        size_t ties = 0;
+        const auto [b, name] = anchorOn(out, idx, set, t, checkable, ties);
+        Assignment a;
+        if (checkable) {
+            a.fct = assignForwardCts(idx, set, t.steps, b, name == "start_step");
+        } else {
+            a.fct.resize(t.steps.size());
+            for (size_t i = 0; i < t.steps.size(); ++i)
+                a.fct[i] = b + static_cast<int64_t>(i);
+        }
+        evaluate(idx, set, t.steps, a, checkable);
+        if (!p.trace || key(a, &t) > key(p.best, p.trace)) {
+            p.best = std::move(a);
+            p.trace = &t;
+            p.base = b;
+            p.anchored = name == "start_step";
+            p.anchorName = name;
+            p.ties = ties;
+        }
+    }
+    return p;
+}
+
+void notePlacement(StepAlignment& out, const RecordsOfRank& idx, const Placement& p)
+{
+    if (p.ties > 0) {
+        const int ties = static_cast<int>(p.ties); // a plain name: lupdate skips casts in the count argument
+        out.notes << QCoreApplication::translate(
+                         "StepAlignment",
+                         "rank %1: %n other placement(s) of the trace fit the records equally well; the earliest "
+                         "is used",
+                         nullptr, ties)
+                         .arg(idx.dpRank);
+    }
+    const std::vector<int64_t>& fct = p.best.fct;
+    if (p.anchored && fct.front() != p.base)
+        out.notes << QCoreApplication::translate("StepAlignment",
+                                                 "rank %1: the trace's first step is placed at forward_ct %2, "
+                                                 "start_step is %3")
+                         .arg(idx.dpRank)
+                         .arg(fct.front())
+                         .arg(p.base);
+    for (size_t i = 1; i < fct.size(); ++i)
+        if (fct[i] > fct[i - 1] + 1)
+            out.notes << QCoreApplication::translate(
+                             "StepAlignment",
+                             "rank %1: no trace step for forward_ct %2–%3 (spans missing from the trace?)")
+                             .arg(idx.dpRank)
+                             .arg(fct[i - 1] + 1)
+                             .arg(fct[i] - 1);
+}
+
+// Each record's row: its trace step, the verdict, and its host and device windows.
+void fillRows(const Profile& profile, const StepRecordSet& set, const RecordsOfRank& idx, const Placement& p,
+              bool checkable, StepAlignment& out)
+{
+    const TraceRank& t = *p.trace;
+    const std::vector<int64_t>& fct = p.best.fct;
+    std::vector<uint32_t> hostLanes;
+    for (uint32_t l = 0; l < profile.lanes.size(); ++l)
+        if (profile.lanes[l].info.rankIndex == t.rankIndex && profile.lanes[l].info.kind == LaneKind::Host)
+            hostLanes.push_back(l);
+
+    for (size_t k = 0; k < idx.fcts.size(); ++k) {
+        StepAlignmentRow& row = out.rows[idx.rows[k]];
+        row.traceRankIndex = t.rankIndex;
+        const int64_t f = idx.fcts[k];
+        const auto it = std::lower_bound(fct.begin(), fct.end(), f);
+        if (it == fct.end() || *it != f) {
+            if (f < fct.front() || f > fct.back()) {
+                row.status = StepMatch::OutsideTrace;
+                ++out.outside;
+            } else {
+                row.status = StepMatch::NoTraceStep;
+                row.note = QCoreApplication::translate("StepAlignment", "no trace step maps to this forward_ct");
+                ++out.noTraceStep;
+            }
+            continue;
+        }
+        const size_t s = static_cast<size_t>(it - fct.begin());
+        const TraceStep& step = t.steps[s];
+        const Verdict v = verifyStep(set.record(idx.rows[k]), step, checkable);
+        row.status = v.status;
+        row.note = v.note;
+        if (row.status == StepMatch::Mismatch)
+            ++out.mismatched;
+        else if (row.status == StepMatch::Unverified)
+            ++out.unverified;
+        row.traceStep = static_cast<int>(s);
+        row.span = step.span;
+        row.hostStartNs = step.hostStartNs;
+        row.hostEndNs = step.hostEndNs;
+        std::tie(row.deviceStartNs, row.deviceEndNs) =
+            deviceWindow(profile, hostLanes, t.rankIndex, step.hostStartNs, step.hostEndNs);
+    }
+    if (!checkable)
+        return;
+    for (size_t s = 0; s < t.steps.size(); ++s)
+        if (kindOfMode(t.steps[s].mode) == StepKind::Decode && idx.covers(fct[s]) && idx.find(fct[s]) < 0) {
+            const TraceStep& step = t.steps[s];
+            out.unmatchedTraceSteps.push_back({idx.dpRank, t.rankIndex, static_cast<int>(s), fct[s], step.span,
+                                               step.hostStartNs, step.hostEndNs,
+                                               std::string(profile.name(step.forward))});
+        }
+}
+
+void noteAnchor(StepAlignment& out)
+{
     if (out.startStep)
         out.notes.prepend(
             QCoreApplication::translate("StepAlignment", "Anchored at start_step=%1 from profiler_metadata.json")
@@ -1091,6 +1090,56 @@ StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set)
     else
         out.notes.prepend(QCoreApplication::translate(
             "StepAlignment", "start_step unknown: the first record is placed on the first decode step of the trace"));
+}
+
+} // namespace
+
+StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set, const NameRule& stepSpan)
+{
+    StepAlignment out;
+    out.startStep = metadataInt(profile, "profiler_metadata.start_step");
+    if (set.rows.empty())
+        return out;
+    std::vector<TraceRank> traceRanks;
+    out.method = collectTraceRanks(profile, stepSpan, traceRanks);
+    out.rows.resize(set.rows.size());
+    if (out.method == StepAlignMethod::None) {
+        if (!profile.lanes.empty())
+            out.notes << QCoreApplication::translate(
+                "StepAlignment",
+                "The trace has no scheduler.run_batch, step[...], STEP_TIME or ProfilerStep spans: the "
+                "records cannot be placed on the timeline");
+        out.rows.clear();
+        return out;
+    }
+    noteMethod(out);
+    const bool checkable = out.method == StepAlignMethod::StepSpans;
+    if (out.startStep && (*out.startStep > kMaxForwardCt || *out.startStep < -kMaxForwardCt))
+        out.startStep.reset();
+
+    for (const RecordsOfRank& idx : groupRecords(set, out)) {
+        const Placement p = placeRecords(profile, out, idx, set, traceRanks, checkable);
+        if (out.anchor.empty() || p.anchorName == "first_record")
+            out.anchor = p.anchorName;
+        notePlacement(out, idx, p);
+        fillRows(profile, set, idx, p, checkable, out);
+        RankAlignment ra;
+        ra.dpRank = idx.dpRank;
+        ra.traceRankIndex = p.trace->rankIndex;
+        ra.traceRankNumber = profile.ranks[p.trace->rankIndex].rankNumber;
+        ra.firstForwardCt = p.best.fct.front();
+        ra.lastForwardCt = p.best.fct.back();
+        ra.traceSteps = p.trace->steps.size();
+        ra.compared = p.best.compared;
+        ra.agreeing = p.best.agreeing;
+        ra.agreement = p.best.agreement;
+        out.compared += ra.compared;
+        out.agreeing += ra.agreeing;
+        out.ranks.push_back(ra);
+    }
+    if (out.compared > 0)
+        out.agreement = static_cast<double>(out.agreeing) / static_cast<double>(out.compared);
+    noteAnchor(out);
     decideAttachment(out);
     return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/AnalysisRules.h"
 #include "model/Profile.h"
 
 #include <QString>
@@ -62,7 +63,7 @@ struct TraceStep {
 struct StepAlignmentRow {
     StepMatch status = StepMatch::NotAligned;
     QString note;            // why it mismatches / what could not be checked
-    int traceRank = -1;      // Profile::ranks index of the trace steps it was compared with
+    int traceRankIndex = -1; // Profile::ranks index of the trace steps it was compared with
     int traceStep = -1;      // index into the rank's trace steps, -1 if none
     EventRef span;           // the matched span
     TimeNs hostStartNs = -1; // matched host window, -1 when none
@@ -76,8 +77,8 @@ struct StepAlignmentRow {
 
 // A decode trace step (DECODE / TARGET_VERIFY) to which no record maps: shown, not hidden.
 struct UnmatchedTraceStep {
-    int recordRank = 0;
-    int traceRank = 0; // Profile::ranks index
+    int dpRank = 0;         // of the records
+    int traceRankIndex = 0; // Profile::ranks index
     int traceStep = 0;
     int64_t forwardCt = 0; // the forward_ct the alignment assigns to it
     EventRef span;
@@ -88,9 +89,9 @@ struct UnmatchedTraceStep {
 
 // How one rank's records were aligned.
 struct RankAlignment {
-    int recordRank = 0;
-    int traceRank = -1;         // Profile::ranks index, -1 when none
-    int traceRankNumber = -1;   // Profile::ranks[traceRank].rank
+    int dpRank = 0;             // of the records
+    int traceRankIndex = -1;    // Profile::ranks index, -1 when none
+    int traceRankNumber = -1;   // Profile::ranks[traceRankIndex].rankNumber
     int64_t firstForwardCt = 0; // forward_ct assigned to the first trace step
     int64_t lastForwardCt = 0;  // ... and to the last
     size_t traceSteps = 0;
@@ -124,10 +125,13 @@ struct StepAlignment {
 };
 
 // The scheduler iterations of one rank (Profile::ranks index) and the method they were found with.
-std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, StepAlignMethod& method);
+// `stepSpan` names the host span of one iteration (AnalysisRules' step_span rule).
+std::vector<TraceStep> collectTraceSteps(const Profile& profile, int rankIndex, const NameRule& stepSpan,
+                                         StepAlignMethod& method);
 
 // Aligns every rank of `set` to the trace of `profile` (finalized). Reads the anchor from
 // profile.metadata["profiler_metadata.start_step"].
-StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set);
+StepAlignment alignSteps(const Profile& profile, const StepRecordSet& set,
+                         const NameRule& stepSpan = AnalysisRules::builtin().rule(RuleId::StepSpan));
 
 } // namespace dspark

@@ -386,7 +386,7 @@ int rankFromFileName(const ScannedFile& file)
     std::smatch m;
     if (std::regex_search(name, m, pattern))
         return std::stoi(m[1]); // (at most 4 digits)
-    return file.rank >= 0 ? file.rank : 0;
+    return file.rankNumber >= 0 ? file.rankNumber : 0;
 }
 
 // Adds records to a rank, skipping forward_ct values that rank already holds.
@@ -1113,11 +1113,11 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
     return {};
 }
 
-void alignStepRecords(Profile& profile)
+void alignStepRecords(Profile& profile, const NameRule& stepSpan)
 {
     if (!profile.stepRecords)
         return;
-    profile.stepRecords->alignment = alignSteps(profile, *profile.stepRecords);
+    profile.stepRecords->alignment = alignSteps(profile, *profile.stepRecords, stepSpan);
 }
 
 } // namespace dspark

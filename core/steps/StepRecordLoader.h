@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/AnalysisRules.h"
 #include "io/ProfileScanner.h"
 #include "model/Profile.h"
 #include "util/LoadProgress.h"
@@ -10,7 +11,8 @@ namespace dspark {
 // Returns an empty string on success, else one line naming the file.
 QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadProgress& progress);
 
-// After the timeline is finalized: aligns the step records to the trace's step spans.
-void alignStepRecords(Profile& profile);
+// After the timeline is finalized: aligns the step records to the trace's step spans (`stepSpan`: the
+// step_span rule).
+void alignStepRecords(Profile& profile, const NameRule& stepSpan = AnalysisRules::builtin().rule(RuleId::StepSpan));
 
 } // namespace dspark

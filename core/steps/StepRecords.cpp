@@ -9,10 +9,10 @@ namespace dspark {
 RankStepRecords& StepRecordSet::rankRecords(int rank)
 {
     auto it = std::lower_bound(ranks.begin(), ranks.end(), rank,
-                               [](const RankStepRecords& r, int value) { return r.rank < value; });
-    if (it == ranks.end() || it->rank != rank) {
+                               [](const RankStepRecords& r, int value) { return r.dpRank < value; });
+    if (it == ranks.end() || it->dpRank != rank) {
         it = ranks.insert(it, RankStepRecords{});
-        it->rank = rank;
+        it->dpRank = rank;
     }
     return *it;
 }
@@ -31,7 +31,8 @@ void StepRecordSet::rebuild()
         if (!std::is_sorted(rr.records.begin(), rr.records.end(), byForwardCt))
             std::stable_sort(rr.records.begin(), rr.records.end(), byForwardCt);
         for (size_t i = 0; i < rr.records.size(); ++i)
-            rows.push_back({rr.rank, static_cast<uint32_t>(slot), static_cast<uint32_t>(i), deriveStep(rr.records[i])});
+            rows.push_back(
+                {rr.dpRank, static_cast<uint32_t>(slot), static_cast<uint32_t>(i), deriveStep(rr.records[i])});
     }
     anomalies.clear();
     stableWindows.clear();

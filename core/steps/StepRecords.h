@@ -109,7 +109,7 @@ struct StepRecordEnvelope {
 
 // The records of one DP rank (server_info internal_states[i] → rank i).
 struct RankStepRecords {
-    int rank = 0;
+    int dpRank = 0; // the record files' DP rank, not a Profile::ranks index
     StepRecordEnvelope envelope;
     std::vector<std::string> sources; // files the records came from
     std::vector<StepRecord> records;  // ascending forward_ct
@@ -129,7 +129,7 @@ struct StepDerived {
 
 // One row of the step table: a record and its derived columns.
 struct StepRow {
-    int rank = 0;
+    int dpRank = 0;
     uint32_t rankSlot = 0;    // index into StepRecordSet::ranks
     uint32_t recordIndex = 0; // index into that rank's records
     StepDerived derived;
@@ -145,7 +145,7 @@ struct StepRecordSet {
     std::vector<StableWindow> stableWindows;
     StepAlignment alignment; // set by alignStepRecords() once the timeline is final
 
-    RankStepRecords& rankRecords(int rank); // finds or creates (keeps ascending order)
+    RankStepRecords& rankRecords(int dpRank); // finds or creates (keeps ascending order)
     const StepRecord& record(const StepRow& row) const { return ranks[row.rankSlot].records[row.recordIndex]; }
     const StepRecord& record(size_t row) const { return record(rows[row]); }
     size_t size() const { return rows.size(); }

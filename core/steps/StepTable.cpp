@@ -121,7 +121,7 @@ std::optional<double> stepColumnNumber(const StepRecordSet& set, size_t rowIndex
     const StepRecord& r = set.record(row);
     const StepDerived& d = row.derived;
     switch (column) {
-    case StepColumn::Rank: return row.rank;
+    case StepColumn::Rank: return row.dpRank;
     case StepColumn::ForwardCt: return static_cast<double>(r.forwardCt);
     case StepColumn::Bs: return num(r.bs);
     case StepColumn::NumVerifyTokens: return num(r.numVerifyTokens);
@@ -157,7 +157,7 @@ std::optional<int64_t> stepColumnInteger(const StepRecordSet& set, size_t rowInd
     const StepRow& row = set.rows[rowIndex];
     const StepRecord& r = set.record(row);
     switch (column) {
-    case StepColumn::Rank: return row.rank;
+    case StepColumn::Rank: return row.dpRank;
     case StepColumn::ForwardCt: return r.forwardCt;
     case StepColumn::Bs: return integer(r.bs);
     case StepColumn::NumVerifyTokens: return integer(r.numVerifyTokens);

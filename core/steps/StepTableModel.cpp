@@ -111,16 +111,17 @@ void StepTableModel::setAnomalyOptions(const AnomalyOptions& options)
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
-int StepTableModel::rowForStep(int rank, qint64 forwardCt) const
+int StepTableModel::rowForStep(int dpRank, qint64 forwardCt) const
 {
     if (!m_set)
         return -1;
     const auto& rows = m_set->rows;
-    auto it = std::lower_bound(rows.begin(), rows.end(), std::make_pair(rank, forwardCt),
-                               [&](const StepRow& r, const std::pair<int, qint64>& key) {
-                                   return std::make_pair(r.rank, static_cast<qint64>(m_set->record(r).forwardCt)) < key;
-                               });
-    if (it == rows.end() || it->rank != rank || m_set->record(*it).forwardCt != forwardCt)
+    auto it =
+        std::lower_bound(rows.begin(), rows.end(), std::make_pair(dpRank, forwardCt),
+                         [&](const StepRow& r, const std::pair<int, qint64>& key) {
+                             return std::make_pair(r.dpRank, static_cast<qint64>(m_set->record(r).forwardCt)) < key;
+                         });
+    if (it == rows.end() || it->dpRank != dpRank || m_set->record(*it).forwardCt != forwardCt)
         return -1;
     return static_cast<int>(it - rows.begin());
 }
@@ -230,7 +231,7 @@ QVariant StepTableModel::data(const QModelIndex& index, int role) const
         return {};
     case AnomalousRole: return !m_anomalies[row].isEmpty();
     case AnomalyReasonRole: return m_anomalies[row];
-    case RankRole: return m_set->rows[row].rank;
+    case RankRole: return m_set->rows[row].dpRank;
     case ForwardCtRole: return static_cast<qlonglong>(m_set->record(row).forwardCt);
     case WindowStartNsRole:
         return aligned && aligned->hasWindow() ? QVariant(static_cast<qlonglong>(aligned->windowStartNs()))

@@ -58,7 +58,7 @@ public:
     // model's records. setAnalysis() does the same with its own analyses.
     void setAnomalyAnalyses(std::vector<const StepAnalysis*> analysisOfRow);
     // Row of (rank, forward_ct), or -1.
-    int rowForStep(int rank, qint64 forwardCt) const;
+    int rowForStep(int dpRank, qint64 forwardCt) const;
     size_t anomalyCount() const;
     QString anomalyText(int row) const; // "" = not anomalous
 

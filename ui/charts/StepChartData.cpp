@@ -140,7 +140,7 @@ std::vector<StepChartAnalysis> binAnalysed(const std::vector<StepChartAnalysis>&
 
 } // namespace
 
-StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses* analyses, int rank)
+StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses* analyses, int dpRank)
 {
     StepChartData d;
     if (!set || set->empty())
@@ -148,17 +148,17 @@ StepChartData StepChartData::build(const StepRecordSet* set, const StepAnalyses*
     std::set<int> ranks;
     bool anyGpu = false;
     for (size_t r = 0; r < set->size(); ++r) {
-        ranks.insert(set->rows[r].rank);
+        ranks.insert(set->rows[r].dpRank);
         anyGpu = anyGpu || set->record(r).stepGpuMs.has_value();
     }
-    d.ranks.assign(ranks.begin(), ranks.end());
-    d.rank = rank >= 0 && ranks.count(rank) ? rank : d.ranks.front();
+    d.dpRanks.assign(ranks.begin(), ranks.end());
+    d.dpRank = dpRank >= 0 && ranks.count(dpRank) ? dpRank : d.dpRanks.front();
     d.gpuStepTimes = anyGpu;
 
-    // The rank's rows by forward_ct (a rank's rows are in step order: the sort is rarely needed).
+    // The dpRank's rows by forward_ct (a dpRank's rows are in step order: the sort is rarely needed).
     std::vector<size_t> rows;
     for (size_t r = 0; r < set->size(); ++r)
-        if (set->rows[r].rank == d.rank)
+        if (set->rows[r].dpRank == d.dpRank)
             rows.push_back(r);
     const auto byForwardCt = [&](size_t a, size_t b) { return set->record(a).forwardCt < set->record(b).forwardCt; };
     if (!std::is_sorted(rows.begin(), rows.end(), byForwardCt))

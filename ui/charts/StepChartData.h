@@ -60,8 +60,8 @@ struct StepTimeBin {
 // steps, and the histogram of step times. Built from the model only (no Qt Charts), so the figures
 // are tested without drawing anything.
 struct StepChartData {
-    std::vector<int> ranks; // record ranks present
-    int rank = 0;
+    std::vector<int> dpRanks; // the records' DP ranks present
+    int dpRank = 0;
     bool gpuStepTimes = true; // stepMs is step_gpu_ms (else step_cpu_ms)
     std::vector<StepChartRecord> records;
     std::vector<StepChartAnalysis> analysed; // aligned steps with their analyses (computed ones only)
@@ -73,8 +73,8 @@ struct StepChartData {
     size_t stepsPerBar = 1;
     size_t analysedPerBar = 1;
 
-    // rank < 0: the first rank of the set.
-    static StepChartData build(const StepRecordSet* set, const StepAnalyses* analyses, int rank);
+    // dpRank < 0: the first DP rank of the set.
+    static StepChartData build(const StepRecordSet* set, const StepAnalyses* analyses, int dpRank);
 };
 
 } // namespace dspark::ui

@@ -61,7 +61,7 @@ StepChartsPanel::StepChartsPanel(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_tabs, 1);
     retranslate();
 
-    connect(m_rankBox, &QComboBox::activated, this, [this](int i) { setRank(m_rankBox->itemData(i).toInt()); });
+    connect(m_rankBox, &QComboBox::activated, this, [this](int i) { setDpRank(m_rankBox->itemData(i).toInt()); });
     connect(m_exportButton, &QToolButton::clicked, this, &StepChartsPanel::exportDialog);
     rebuild();
 }
@@ -102,11 +102,11 @@ void StepChartsPanel::setData(std::shared_ptr<const StepRecordSet> records, Step
     rebuild();
 }
 
-void StepChartsPanel::setRank(int rank)
+void StepChartsPanel::setDpRank(int dpRank)
 {
-    if (rank == m_data.rank)
+    if (dpRank == m_data.dpRank)
         return;
-    m_data = StepChartData::build(m_records.get(), m_analyses, rank);
+    m_data = StepChartData::build(m_records.get(), m_analyses, dpRank);
     rebuild();
 }
 
@@ -127,7 +127,7 @@ QChartView* StepChartsPanel::chartView(Chart chart) const
 
 QString StepChartsPanel::titleSuffix() const
 {
-    return m_data.ranks.size() > 1 ? tr(" — rank %1").arg(m_data.rank) : QString();
+    return m_data.dpRanks.size() > 1 ? tr(" — rank %1").arg(m_data.dpRank) : QString();
 }
 
 QChart* StepChartsPanel::freshChart(Chart which, const QString& title, size_t stepsPerBar)
@@ -201,13 +201,13 @@ void StepChartsPanel::rebuild()
     if (!m_records)
         m_data = {};
     else if (m_analyses && m_data.analysed.empty() && m_analyses->ready())
-        m_data = StepChartData::build(m_records.get(), m_analyses, m_data.rank);
+        m_data = StepChartData::build(m_records.get(), m_analyses, m_data.dpRank);
     m_rankBox->clear();
-    for (int r : m_data.ranks)
+    for (int r : m_data.dpRanks)
         m_rankBox->addItem(QString::number(r), r);
-    m_rankBox->setCurrentIndex(std::max(0, m_rankBox->findData(m_data.rank)));
-    m_rankBox->setVisible(m_data.ranks.size() > 1);
-    m_rankLabel->setVisible(m_data.ranks.size() > 1);
+    m_rankBox->setCurrentIndex(std::max(0, m_rankBox->findData(m_data.dpRank)));
+    m_rankBox->setVisible(m_data.dpRanks.size() > 1);
+    m_rankLabel->setVisible(m_data.dpRanks.size() > 1);
     buildStepTimes();
     buildTpotCommit();
     buildCommunication();

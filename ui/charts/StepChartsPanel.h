@@ -40,8 +40,8 @@ public:
     // The records (may be null: the charts say so) and the analyses of the same profile.
     void setData(std::shared_ptr<const StepRecordSet> records, StepAnalyses* analyses);
     // Shows another record rank (when the records have several).
-    void setRank(int rank);
-    int rank() const { return m_data.rank; }
+    void setDpRank(int dpRank);
+    int dpRank() const { return m_data.dpRank; }
     const StepChartData& data() const { return m_data; }
 
     // Highlights a step (a StepRecordSet row) in every chart; nullopt clears.

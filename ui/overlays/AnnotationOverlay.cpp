@@ -61,7 +61,7 @@ void AnnotationOverlay::setProfile(const Profile* profile)
     if (profile)
         for (uint32_t i = 0; i < profile->lanes.size(); ++i) {
             const LaneInfo& info = profile->lanes[i].info;
-            m_laneByKey.insert(AnnotationSet::laneKey(info.rank, info.process, info.name), i);
+            m_laneByKey.insert(AnnotationSet::laneKey(info.rankIndex, info.process, info.name), i);
         }
     m_selected = -1;
     m_preview.reset();
@@ -182,7 +182,7 @@ QString AnnotationOverlay::keyOf(uint32_t lane) const
     if (!m_profile || lane >= m_profile->lanes.size())
         return {};
     const LaneInfo& info = m_profile->lanes[lane].info;
-    return AnnotationSet::laneKey(info.rank, info.process, info.name);
+    return AnnotationSet::laneKey(info.rankIndex, info.process, info.name);
 }
 
 void AnnotationOverlay::setPreview(const Annotation& annotation)

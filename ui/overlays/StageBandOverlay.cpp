@@ -26,7 +26,7 @@ void StageBandOverlay::paint(QPainter& p, const OverlayContext& ctx)
 
     for (size_t i : steps) {
         const StepAnalysis& a = *analyses()->analysis(i);
-        const std::vector<QRectF> runs = deviceRuns(ctx, a.window.rank);
+        const std::vector<QRectF> runs = deviceRuns(ctx, a.window.rankIndex);
         if (runs.empty())
             continue;
         const StepBands& b = a.bands;

@@ -64,7 +64,7 @@ std::vector<QRectF> StepAnalysisOverlay::deviceRuns(const OverlayContext& ctx, i
         return rects;
     for (uint32_t lane = 0; lane < profile->lanes.size(); ++lane) {
         const LaneInfo& info = profile->lanes[lane].info;
-        if (info.rank != traceRank || !(isDeviceLane(info.kind) || info.kind == LaneKind::Comm))
+        if (info.rankIndex != traceRank || !(isDeviceLane(info.kind) || info.kind == LaneKind::Comm))
             continue;
         if (const std::optional<QRectF> r = ctx.displayRect(lane))
             rects.push_back(*r);

@@ -192,8 +192,8 @@ void EventDetailsPane::refresh()
     add(ev, tr("End"), formatInUnit(p->endNs(e) - p->firstNs(), 1'000'000, 6));
     add(ev, tr("Lane"), QString::fromStdString(lane.info.name));
     add(ev, tr("Process"), QString::fromStdString(lane.info.process));
-    if (lane.info.rank >= 0 && lane.info.rank < int(p->ranks.size()))
-        add(ev, tr("Rank"), QString::fromStdString(p->ranks[lane.info.rank].label));
+    if (lane.info.rankIndex >= 0 && lane.info.rankIndex < int(p->ranks.size()))
+        add(ev, tr("Rank"), QString::fromStdString(p->ranks[lane.info.rankIndex].label));
     if (lane.info.streamId >= 0)
         add(ev, isDeviceLane(lane.info.kind) ? tr("Stream") : tr("Plane / stream"),
             QString::number(lane.info.streamId));

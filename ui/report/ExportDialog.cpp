@@ -120,7 +120,7 @@ ExportDialog::ExportDialog(TimelineWidget* timeline, StepAnalyses* analyses, Ann
         const TimeNs centre = timeline ? (timeline->visibleStartNs() + timeline->visibleEndNs()) / 2 : 0;
         for (size_t i = 0; i < analyses->stepCount(); ++i) {
             const RecordWindow& w = analyses->step(i);
-            const int rank = set && w.row < set->size() ? set->rows[w.row].rank : w.window.rank;
+            const int rank = set && w.row < set->size() ? set->rows[w.row].dpRank : w.window.rankIndex;
             QString label = tr("forward_ct %1 (rank %2)").arg(w.window.forwardCt).arg(rank);
             if (set && w.row < set->anomalies.size() && !set->anomalies[w.row].isEmpty())
                 label += tr(" — anomalous");

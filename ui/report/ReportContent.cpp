@@ -36,7 +36,7 @@ ReportHeader stepReportHeader(const Profile& profile, const StepAnalysis& analys
         const std::optional<double> v = stepColumnNumber(*set, step.row, c);
         return v ? StepTableModel::formatValue(c, *v) : QStringLiteral("–");
     };
-    const int rank = haveRecord ? set->rows[step.row].rank : step.window.rank;
+    const int rank = haveRecord ? set->rows[step.row].dpRank : step.window.rankIndex;
     QStringList title;
     title << profileDisplayName(profile) << QCoreApplication::translate("ReportContent", "rank %1").arg(rank)
           << QCoreApplication::translate("ReportContent", "forward_ct %1").arg(step.window.forwardCt)

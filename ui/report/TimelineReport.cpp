@@ -100,7 +100,7 @@ void TimelineReport::selectLanes(int traceRank)
     const bool patterned = !m_lanePattern.pattern().isEmpty();
     for (uint32_t lane = 0; lane < profile->lanes.size(); ++lane) {
         const Lane& l = profile->lanes[lane];
-        bool show = traceRank < 0 || l.info.rank == traceRank;
+        bool show = traceRank < 0 || l.info.rankIndex == traceRank;
         if (show && l.info.kind == LaneKind::Counter && !patterned)
             show = false;
         if (show) {
@@ -128,7 +128,7 @@ void TimelineReport::showStep(size_t step)
     const StepAnalysis& analysis = m_analyses->ensure(step);
     const RecordWindow& w = m_analyses->step(step);
     m_step = step;
-    m_rank = w.window.rank;
+    m_rank = w.window.rankIndex;
     // The window and the device work launched in it, with a margin so the edges read as edges.
     const TimeNs start = w.window.startNs;
     const TimeNs end = std::max(w.window.endNs, analysis.bands.lastTaskEndNs);

@@ -26,18 +26,18 @@ void LaneLayout::reset(const Profile* profile, const TimelineStyle* style)
             const LaneInfo& info = profile->lanes[i].info;
             int g = -1;
             for (int k = int(m_groups.size()) - 1; k >= 0; --k)
-                if (m_groups[k].rank == info.rank && m_groups[k].process == info.process) {
+                if (m_groups[k].rankIndex == info.rankIndex && m_groups[k].process == info.process) {
                     g = k;
                     break;
                 }
             if (g < 0) {
-                m_groups.push_back({info.rank, info.process, {}, false});
+                m_groups.push_back({info.rankIndex, info.process, {}, false});
                 g = int(m_groups.size()) - 1;
             }
             m_groups[g].lanes.push_back(i);
             m_groupOfLane[i] = g;
-            if (info.rank >= int(m_rankCollapsed.size()))
-                m_rankCollapsed.resize(info.rank + 1, false);
+            if (info.rankIndex >= int(m_rankCollapsed.size()))
+                m_rankCollapsed.resize(info.rankIndex + 1, false);
         }
     }
     rebuildRows();
@@ -68,7 +68,7 @@ void LaneLayout::rebuildRows()
         Row r;
         r.kind = RowKind::Lane;
         r.lane = lane;
-        r.rank = m_profile->lanes[lane].info.rank;
+        r.rankIndex = m_profile->lanes[lane].info.rankIndex;
         r.group = m_groupOfLane[lane];
         r.pinned = pinned;
         r.y = y;
@@ -86,19 +86,19 @@ void LaneLayout::rebuildRows()
     int lastRank = -1;
     for (int g = 0; g < int(m_groups.size()); ++g) {
         const ProcessGroup& group = m_groups[g];
-        if (group.rank != lastRank) {
-            lastRank = group.rank;
+        if (group.rankIndex != lastRank) {
+            lastRank = group.rankIndex;
             Row r;
             r.kind = RowKind::Rank;
-            r.rank = group.rank;
+            r.rankIndex = group.rankIndex;
             r.group = g;
-            r.collapsed = isRankCollapsed(group.rank);
+            r.collapsed = isRankCollapsed(group.rankIndex);
             r.y = y;
             r.height = m_style->rankHeaderHeight;
             y += r.height;
             m_rows.push_back(r);
         }
-        if (isRankCollapsed(group.rank))
+        if (isRankCollapsed(group.rankIndex))
             continue;
         const bool anyVisible = std::any_of(group.lanes.begin(), group.lanes.end(),
                                             [&](uint32_t l) { return !isHidden(l) && !isPinned(l); });
@@ -106,7 +106,7 @@ void LaneLayout::rebuildRows()
             continue;
         Row r;
         r.kind = RowKind::Process;
-        r.rank = group.rank;
+        r.rankIndex = group.rankIndex;
         r.group = g;
         r.collapsed = group.collapsed;
         r.y = y;
@@ -134,7 +134,7 @@ int LaneLayout::displayRowOfLane(uint32_t lane) const
         const Row& r = m_rows[i];
         if (r.kind == RowKind::Process && r.group == g)
             return i;
-        if (r.kind == RowKind::Rank && r.rank == m_groups[g].rank)
+        if (r.kind == RowKind::Rank && r.rankIndex == m_groups[g].rankIndex)
             rankRow = i;
     }
     return rankRow;
@@ -161,14 +161,14 @@ QString LaneLayout::rowTitle(const Row& row) const
         return {};
     switch (row.kind) {
     case RowKind::Rank: {
-        if (row.rank >= 0 && row.rank < int(m_profile->ranks.size())) {
-            const RankInfo& info = m_profile->ranks[row.rank];
+        if (row.rankIndex >= 0 && row.rankIndex < int(m_profile->ranks.size())) {
+            const RankInfo& info = m_profile->ranks[row.rankIndex];
             QString title = QString::fromStdString(info.label);
             if (info.deviceId >= 0 && !title.contains(QLatin1String("device")))
                 title += QCoreApplication::translate("LaneLayout", " · device %1").arg(info.deviceId);
             return title;
         }
-        return QCoreApplication::translate("LaneLayout", "rank %1").arg(row.rank);
+        return QCoreApplication::translate("LaneLayout", "rank %1").arg(row.rankIndex);
     }
     case RowKind::Process: {
         const ProcessGroup& g = m_groups[row.group];
@@ -190,21 +190,21 @@ int LaneLayout::lanesUnder(const Row& row) const
         return 1;
     int lanes = 0;
     for (size_t g = 0; g < m_groups.size(); ++g)
-        if (row.kind == RowKind::Rank ? m_groups[g].rank == row.rank : int(g) == row.group)
+        if (row.kind == RowKind::Rank ? m_groups[g].rankIndex == row.rankIndex : int(g) == row.group)
             lanes += int(m_groups[g].lanes.size());
     return lanes;
 }
 
-bool LaneLayout::isRankCollapsed(int rank) const
+bool LaneLayout::isRankCollapsed(int rankIndex) const
 {
-    return rank >= 0 && rank < int(m_rankCollapsed.size()) && m_rankCollapsed[rank];
+    return rankIndex >= 0 && rankIndex < int(m_rankCollapsed.size()) && m_rankCollapsed[rankIndex];
 }
 
-void LaneLayout::setRankCollapsed(int rank, bool collapsed)
+void LaneLayout::setRankCollapsed(int rankIndex, bool collapsed)
 {
-    if (rank < 0 || rank >= int(m_rankCollapsed.size()) || m_rankCollapsed[rank] == collapsed)
+    if (rankIndex < 0 || rankIndex >= int(m_rankCollapsed.size()) || m_rankCollapsed[rankIndex] == collapsed)
         return;
-    m_rankCollapsed[rank] = collapsed;
+    m_rankCollapsed[rankIndex] = collapsed;
     rebuildRows();
 }
 
@@ -222,7 +222,7 @@ void LaneLayout::toggleRow(int row)
         return;
     const Row& r = m_rows[row];
     if (r.kind == RowKind::Rank)
-        setRankCollapsed(r.rank, !isRankCollapsed(r.rank));
+        setRankCollapsed(r.rankIndex, !isRankCollapsed(r.rankIndex));
     else if (r.kind == RowKind::Process)
         setGroupCollapsed(r.group, !m_groups[r.group].collapsed);
 }

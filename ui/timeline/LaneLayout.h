@@ -19,7 +19,7 @@ public:
     enum class RowKind { Rank, Process, Lane };
     struct Row {
         RowKind kind = RowKind::Lane;
-        int rank = 0;      // index into Profile::ranks
+        int rankIndex = 0; // index into Profile::ranks
         int group = -1;    // process group index (Process and Lane rows)
         uint32_t lane = 0; // Lane rows: the lane
         bool pinned = false;
@@ -29,7 +29,7 @@ public:
         double bottom() const { return y + height; }
     };
     struct ProcessGroup {
-        int rank = 0;
+        int rankIndex = 0;
         std::string process;
         std::vector<uint32_t> lanes; // in display order
         bool collapsed = false;
@@ -57,8 +57,8 @@ public:
     // Lanes in the group a header row heads (1 for a lane row).
     int lanesUnder(const Row& row) const;
 
-    bool isRankCollapsed(int rank) const;
-    void setRankCollapsed(int rank, bool collapsed);
+    bool isRankCollapsed(int rankIndex) const;
+    void setRankCollapsed(int rankIndex, bool collapsed);
     void setGroupCollapsed(int group, bool collapsed);
     void toggleRow(int row); // collapse/expand the group of a header row
     void setAllCollapsed(bool collapsed);

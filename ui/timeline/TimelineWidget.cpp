@@ -366,7 +366,7 @@ void TimelineWidget::selectEvent(EventRef e, Reveal reveal)
     // An event picked from a table or a search must be visible: open its collapsed groups.
     if (m_layout->rowOfLane(e.lane) < 0 && !m_layout->isHidden(e.lane)) {
         const LaneInfo& info = p->lanes[e.lane].info;
-        m_layout->setRankCollapsed(info.rank, false);
+        m_layout->setRankCollapsed(info.rankIndex, false);
         for (int g = 0; g < int(m_layout->groups().size()); ++g) {
             const auto& group = m_layout->groups()[g];
             if (std::find(group.lanes.begin(), group.lanes.end(), e.lane) != group.lanes.end())

@@ -605,7 +605,7 @@ void MsprofDbReader::resolveRanks()
                 firstMappedRank = rank;
         }
     }
-    m_primaryRank = m_file.rank >= 0 ? m_file.rank : (firstMappedRank >= 0 ? firstMappedRank : 0);
+    m_primaryRank = m_file.rankNumber >= 0 ? m_file.rankNumber : (firstMappedRank >= 0 ? firstMappedRank : 0);
     for (const auto& [device, rank] : m_rankOfDevice)
         if (rank == m_primaryRank && m_primaryDevice < 0)
             m_primaryDevice = device;
@@ -639,7 +639,7 @@ int MsprofDbReader::rankIndexForDevice(int64_t deviceId)
         int number = static_cast<int>(deviceId);
         auto taken = [&](int r) {
             return std::any_of(m_profile.ranks.begin(), m_profile.ranks.end(),
-                               [&](const RankInfo& ri) { return ri.rank == r; });
+                               [&](const RankInfo& ri) { return ri.rankNumber == r; });
         };
         while (taken(number))
             ++number;
@@ -660,7 +660,7 @@ uint32_t MsprofDbReader::hostLane(HostProcess process, int64_t globalTid, double
         return it->second;
     LaneInfo info;
     info.kind = LaneKind::Host;
-    info.rank = m_hostRankIndex;
+    info.rankIndex = m_hostRankIndex;
     info.threadId = tid;
     info.process = processNames[static_cast<int>(process)];
     info.name = "Thread " + std::to_string(tid);
@@ -679,7 +679,7 @@ uint32_t MsprofDbReader::deviceLane(int64_t deviceId, int64_t streamId, double e
         return it->second;
     LaneInfo info;
     info.kind = LaneKind::NpuStream;
-    info.rank = rankIndexForDevice(deviceId);
+    info.rankIndex = rankIndexForDevice(deviceId);
     info.deviceId = static_cast<int>(deviceId);
     info.streamId = streamId;
     info.process = "Ascend Hardware";
@@ -988,7 +988,7 @@ QString MsprofDbReader::readCommOps()
         if (lit == lanes.end()) {
             LaneInfo info;
             info.kind = LaneKind::Comm;
-            info.rank = rankIndexForDevice(device);
+            info.rankIndex = rankIndexForDevice(device);
             info.deviceId = static_cast<int>(device);
             info.process = "HCCL";
             info.name = "Group " + std::to_string(g) + " Communication";
@@ -1565,9 +1565,10 @@ QString MsprofDbReader::readStepTime()
         return {};
     LaneInfo info;
     info.kind = LaneKind::Host;
-    info.rank = m_hostRankIndex;
+    info.rankIndex = m_hostRankIndex;
     info.process = "Steps";
     info.name = "STEP_TIME";
+    info.profilerSteps = true;
     const uint32_t lane = m_profile.laneFor(info);
     SqliteStatement st = q.prepare();
     return forEachRow(st, "STEP_TIME", [&] {
@@ -1595,7 +1596,7 @@ QString MsprofDbReader::readOverlap()
         if (it == lanes.end()) {
             LaneInfo info;
             info.kind = LaneKind::Overlap;
-            info.rank = rankIndexForDevice(device);
+            info.rankIndex = rankIndexForDevice(device);
             info.deviceId = static_cast<int>(device);
             info.process = "Overlap Analysis";
             info.name = type >= 0 && type < 4 ? names[type] : "Type " + std::to_string(type);
@@ -1709,7 +1710,7 @@ QString MsprofDbReader::readCounters()
                         laneName = part.empty() ? series : part + "/" + series;
                     LaneInfo info;
                     info.kind = LaneKind::Counter;
-                    info.rank = rankIndexForDevice(device);
+                    info.rankIndex = rankIndexForDevice(device);
                     info.deviceId = static_cast<int>(device);
                     info.process = spec.process;
                     info.name = laneName;

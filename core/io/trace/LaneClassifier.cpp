@@ -56,11 +56,11 @@ int ascendDeviceFromPid(const TrackFacts& f)
     return static_cast<int>(pid & 31);
 }
 
-LanePlan planTrackLane(const TrackFacts& f, int rank, int fallbackDevice)
+LanePlan planTrackLane(const TrackFacts& f, int rankIndex, int fallbackDevice)
 {
     LanePlan plan;
     LaneInfo& info = plan.info;
-    info.rank = rank;
+    info.rankIndex = rankIndex;
     info.sortIndex = clampSort(f.threadSortIndex);
     const std::string process = f.processName ? *f.processName : std::string();
     const std::string thread = f.threadName ? trimmed(*f.threadName) : std::string();
@@ -134,11 +134,11 @@ LanePlan planTrackLane(const TrackFacts& f, int rank, int fallbackDevice)
     return plan;
 }
 
-LaneInfo counterLane(const TrackFacts& f, const std::string& series, int rank)
+LaneInfo counterLane(const TrackFacts& f, const std::string& series, int rankIndex)
 {
     LaneInfo info;
     info.kind = LaneKind::Counter;
-    info.rank = rank;
+    info.rankIndex = rankIndex;
     info.process = f.processName ? *f.processName : processLabel(f);
     info.name = series;
     info.deviceId = ascendDeviceFromPid(f);

@@ -48,10 +48,10 @@ int ascendDeviceFromPid(const TrackFacts& facts);
 
 // The lane of a track with slices. `rank` is the Profile::ranks index; `fallbackDevice` is used for
 // NPU lanes when the pid does not tell the device.
-LanePlan planTrackLane(const TrackFacts& facts, int rank, int fallbackDevice);
+LanePlan planTrackLane(const TrackFacts& facts, int rankIndex, int fallbackDevice);
 
 // The lane of a counter series (ph C): process = the pid's process name, name = the series.
-LaneInfo counterLane(const TrackFacts& processFacts, const std::string& series, int rank);
+LaneInfo counterLane(const TrackFacts& processFacts, const std::string& series, int rankIndex);
 
 // The event kind of a slice on a track of the given role (hint from TraceIngest).
 EventKind eventKindFor(TrackRole role, uint8_t hint);

@@ -526,7 +526,7 @@ void TraceBuild::planLanes()
         if (device < 0 && isDeviceLane(plans[g].info.kind) && plans[g].info.deviceId >= 0)
             device = plans[g].info.deviceId;
     }
-    m_rankIndex = profile.ensureRank(m_settings.rank, device);
+    m_rankIndex = profile.ensureRank(m_settings.rankNumber, device);
     m_laneSize.resize(profile.lanes.size());
     for (size_t i = 0; i < profile.lanes.size(); ++i)
         m_laneSize[i] = profile.lanes[i].size();
@@ -534,7 +534,7 @@ void TraceBuild::planLanes()
         GlobalTrack& t = m_tracks[g];
         if (t.slices == 0)
             continue;
-        plans[g].info.rank = m_rankIndex;
+        plans[g].info.rankIndex = m_rankIndex;
         if (plans[g].info.kind == LaneKind::NpuStream && ascendDeviceFromPid(t.facts) < 0 && device >= 0)
             plans[g].info.deviceId = device;
         t.lane = profile.laneFor(plans[g].info);
@@ -817,7 +817,7 @@ void TraceBuild::linkCommTasks()
         if (t.role != TrackRole::CommGroup)
             continue;
         const Lane& lane = profile.lanes[t.lane];
-        std::vector<Op>& list = ops[{lane.info.rank, lane.info.process}];
+        std::vector<Op>& list = ops[{lane.info.rankIndex, lane.info.process}];
         for (uint64_t i = t.base; i < t.base + t.slices; ++i)
             list.push_back({lane.startNs[i], lane.startNs[i] + lane.durationNs[i], {t.lane, static_cast<uint32_t>(i)}});
     }
@@ -827,7 +827,7 @@ void TraceBuild::linkCommTasks()
         if (t.role != TrackRole::CommPlane)
             continue;
         const Lane& lane = profile.lanes[t.lane];
-        const auto it = ops.find({lane.info.rank, lane.info.process});
+        const auto it = ops.find({lane.info.rankIndex, lane.info.process});
         if (it == ops.end())
             continue;
         const std::vector<Op>& list = it->second;

@@ -18,7 +18,7 @@ namespace dspark::trace {
 class TraceBuilder {
 public:
     struct Settings {
-        int rank = 0;                // the rank number of this file
+        int rankNumber = 0;          // the rank number of this file
         ArgsSourceId argsSource = 0; // Profile::addArgsSource id of the file's TraceArgsSource
         std::string fileLabel;       // names the file in warnings
         int threads = 1;             // LoadOptions::threads
