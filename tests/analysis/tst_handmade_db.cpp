@@ -44,7 +44,7 @@ Loaded writeAndLoad(const TorchDbBuilder& b, const QTemporaryDir& dir)
 StepWindow windowOf(const Profile& p, TimeNs startUs, TimeNs endUs)
 {
     StepWindow w;
-    w.rank = 0;
+    w.rankIndex = 0;
     w.startNs = TorchDbBuilder::kBase + startUs;
     w.endNs = TorchDbBuilder::kBase + endUs;
     (void)p;

@@ -60,7 +60,7 @@ private Q_SLOTS:
         const auto p = handBuilt();
         const std::vector<DeviceOverlap> o = computeOverlap(*p);
         QCOMPARE(o.size(), size_t(1));
-        QCOMPARE(o[0].rank, 0);
+        QCOMPARE(o[0].rankIndex, 0);
         QCOMPARE(o[0].deviceId, 0);
         // Computing  = [100,300) ∪ [500,600)           = 200 + 100 = 300 (the record is not compute)
         // Comm       = [250,550) ∪ [800,900)           = 300 + 100 = 400

@@ -31,7 +31,7 @@ class TestStepAnalysis : public QObject {
     StepWindow window() const
     {
         StepWindow w;
-        w.rank = 0;
+        w.rankIndex = 0;
         w.forwardCt = 101;
         w.startNs = 0;
         w.endNs = 1000;

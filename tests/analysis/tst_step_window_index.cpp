@@ -15,7 +15,7 @@ namespace {
 RecordWindow window(int rank, int64_t fct, TimeNs start, TimeNs end, TimeNs horizon, size_t row)
 {
     RecordWindow w;
-    w.window.rank = rank;
+    w.window.rankIndex = rank;
     w.window.forwardCt = fct;
     w.window.startNs = start;
     w.window.endNs = end;
@@ -35,7 +35,7 @@ std::optional<size_t> scanRow(const std::vector<RecordWindow>& ws, size_t row)
 std::optional<size_t> scanFct(const std::vector<RecordWindow>& ws, int rank, int64_t fct)
 {
     for (size_t i = 0; i < ws.size(); ++i)
-        if (ws[i].window.forwardCt == fct && (rank < 0 || ws[i].window.rank == rank))
+        if (ws[i].window.forwardCt == fct && (rank < 0 || ws[i].window.rankIndex == rank))
             return i;
     return std::nullopt;
 }
@@ -44,7 +44,7 @@ std::vector<size_t> scanRange(const std::vector<RecordWindow>& ws, int rank, Tim
     std::vector<size_t> out;
     for (size_t i = 0; i < ws.size(); ++i) {
         const StepWindow& w = ws[i].window;
-        if ((rank < 0 || w.rank == rank) && w.startNs < b && w.horizonNs() > a)
+        if ((rank < 0 || w.rankIndex == rank) && w.startNs < b && w.horizonNs() > a)
             out.push_back(i);
     }
     return out;
@@ -94,7 +94,7 @@ private Q_SLOTS:
                 ws.push_back(window(rank, int64_t(rng() % 50), start, end, horizon, size_t(rng() % 600)));
             }
             std::sort(ws.begin(), ws.end(), [](const RecordWindow& a, const RecordWindow& b) {
-                return std::tie(a.window.rank, a.window.startNs) < std::tie(b.window.rank, b.window.startNs);
+                return std::tie(a.window.rankIndex, a.window.startNs) < std::tie(b.window.rankIndex, b.window.startNs);
             });
             StepWindowIndex index;
             index.build(ws);

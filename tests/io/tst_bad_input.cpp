@@ -171,7 +171,7 @@ private Q_SLOTS:
         QCOMPARE(s.hostEvents, uint64_t(710 + 2460 + 1)); // nothing left over from the corrupt file
         QCOMPARE(s.flows, uint64_t(1236));
         QCOMPARE(o.profile->ranks.size(), size_t(1));
-        QCOMPARE(o.profile->ranks[0].rank, 1);
+        QCOMPARE(o.profile->ranks[0].rankNumber, 1);
         QCOMPARE(o.profile->warnings.size(), 1);
         QVERIFY(o.profile->warnings[0].startsWith(bad + QStringLiteral(": the database is truncated or corrupt")));
         const CliResult r = runCli({QStringLiteral("info"), QStringLiteral("--json"), dir});

@@ -214,7 +214,7 @@ private Q_SLOTS:
         QCOMPARE(findLane(*p, "QoS", "QoS OTHERS")->size(), size_t(1405));
         QCOMPARE(findLane(*p, "HBM", "HBM 0/Read")->size(), size_t(13));
         QCOMPARE(p->ranks.size(), size_t(1));
-        QCOMPARE(p->ranks[0].rank, 0);
+        QCOMPARE(p->ranks[0].rankNumber, 0);
         QCOMPARE(p->ranks[0].deviceId, 0);
 
         // Kinds: 187 compute tasks (172 AI_CORE + 13 MIX_AIV + 2 DSA_SQE), EVENT_RECORD 16 (14 + 2
@@ -327,7 +327,7 @@ private Q_SLOTS:
         QVERIFY(findLane(*p, "python3.10", "thread 2919752 (pt_autograd_0)"));
         QCOMPARE(findLane(*p, "python3.10", "Thread -549452224")->size(), size_t(42));
         QVERIFY(findLane(*p, "Spans", "PyTorch Profiler")); // string pid and tid
-        QCOMPARE(p->ranks[0].rank, 0);                      // distributedInfo.rank
+        QCOMPARE(p->ranks[0].rankNumber, 0);                // distributedInfo.rank
     }
 
     void kinetoEventSyncTraceHasThreeStreams()
@@ -915,7 +915,7 @@ private Q_SLOTS:
             load(writeFile(dir, QStringLiteral("a.trace.json.gz"), gzipped(half) + gzipped(text.substr(40))));
         QVERIFY(plain && gz);
         QCOMPARE(fingerprint(*gz), fingerprint(*plain));
-        QCOMPARE(gz->ranks[0].rank, 3);
+        QCOMPARE(gz->ranks[0].rankNumber, 3);
         QCOMPARE(gz->lanes[0].corrId[0], int64_t(3));
     }
 
@@ -924,9 +924,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const std::string text =
             R"({"traceEvents":[{"ph":"X","cat":"cpu_op","name":"op","pid":1,"tid":1,"ts":5,"dur":2}]})";
-        QCOMPARE(load(writeFile(dir, QStringLiteral("1745-TP-3-DP-1.trace.json"), text))->ranks[0].rank, 3);
-        QCOMPARE(load(writeFile(dir, QStringLiteral("worker_rank5.trace.json"), text))->ranks[0].rank, 5);
-        QCOMPARE(load(writeFile(dir, QStringLiteral("plain.trace.json"), text))->ranks[0].rank, 0);
+        QCOMPARE(load(writeFile(dir, QStringLiteral("1745-TP-3-DP-1.trace.json"), text))->ranks[0].rankNumber, 3);
+        QCOMPARE(load(writeFile(dir, QStringLiteral("worker_rank5.trace.json"), text))->ranks[0].rankNumber, 5);
+        QCOMPARE(load(writeFile(dir, QStringLiteral("plain.trace.json"), text))->ranks[0].rankNumber, 0);
     }
 
     void runningOutOfMemoryDropsOnlyThatFile()

@@ -55,7 +55,7 @@ private Q_SLOTS:
                 if (name.size() < 2 || name[0] != 'k')
                     continue;
                 const int i = std::stoi(name.substr(1));
-                QCOMPARE(p.ranks[lane.info.rank].rank, i);
+                QCOMPARE(p.ranks[lane.info.rankIndex].rankNumber, i);
                 QCOMPARE(int64_t(lane.durationNs[e]), int64_t(10 + i) * 1000);
                 std::map<std::string, std::string> args;
                 for (const EventArg& a : p.args(EventRef{l, e}))

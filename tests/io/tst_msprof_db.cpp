@@ -169,7 +169,7 @@ private Q_SLOTS:
         QCOMPARE(s.counters, uint64_t(56 + 104 + 52 + 3 + 2752 + 32 + 2970));
         QCOMPARE(s.events, s.deviceTasks + s.commOps + s.hostEvents + s.counters);
         QCOMPARE(m_torch->ranks.size(), size_t(1));
-        QCOMPARE(m_torch->ranks[0].rank, 0); // RANK_DEVICE_MAP (0, 0) and profiler_info_0.json
+        QCOMPARE(m_torch->ranks[0].rankNumber, 0); // RANK_DEVICE_MAP (0, 0) and profiler_info_0.json
         QCOMPARE(m_torch->ranks[0].deviceId, 0);
         QVERIFY2(m_torch->warnings.isEmpty(), qPrintable(m_torch->warnings.join(QLatin1Char('\n'))));
         QCOMPARE(m_torch->metadata.at("msprof_db.SCHEMA_VERSION"), std::string("1.0.0"));
@@ -519,7 +519,7 @@ private Q_SLOTS:
         ScannedFile file;
         file.path = torchDbFixture().toStdString();
         file.format = FileFormat::TorchNpuDb;
-        file.rank = 0;
+        file.rankNumber = 0;
         std::atomic<bool> stop{false};
         LoadProgress cancelling(
             [&](double, const QString& phase) {
@@ -650,7 +650,7 @@ private Q_SLOTS:
             }
         QCOMPARE(streams, (std::map<std::string, size_t>{{"Stream 16", 14}, {"Stream 18", 9}, {"Stream 8", 1}}));
         QCOMPARE(p.ranks.size(), size_t(1));
-        QCOMPARE(p.ranks[0].rank, 0);
+        QCOMPARE(p.ranks[0].rankNumber, 0);
         QCOMPARE(p.ranks[0].deviceId, 2);
         // COMPUTE_TASK_INFO 11 (the leftover _COMPUTE_TASK_INFO_old_20251014 is ignored).
         QCOMPARE(s.namedKernels, uint64_t(11));

@@ -81,7 +81,7 @@ Digest digestOf(const Profile& p)
         TimeNs sum = 0;
         for (size_t i = 0; i < lane.size(); ++i)
             sum += lane.durationNs[i];
-        d.lanes[std::to_string(lane.info.rank) + "/" + lane.info.process + "/" + lane.info.name] = {
+        d.lanes[std::to_string(lane.info.rankIndex) + "/" + lane.info.process + "/" + lane.info.name] = {
             lane.size(), sum, lane.empty() ? TimeNs(0) : lane.startNs[0]};
     }
     d.stats = p.stats();

@@ -139,7 +139,7 @@ const StepAlignmentRow& rowOf(const Profile& p, int64_t forwardCt, int rank = 0)
 {
     const StepRecordSet& set = *p.stepRecords;
     for (size_t i = 0; i < set.rows.size(); ++i)
-        if (set.rows[i].rank == rank && set.record(i).forwardCt == forwardCt)
+        if (set.rows[i].dpRank == rank && set.record(i).forwardCt == forwardCt)
             return set.alignment.rows.at(i);
     static StepAlignmentRow none;
     return none;
@@ -411,9 +411,9 @@ private Q_SLOTS:
         alignStepRecords(p);
         const StepAlignment& a = p.stepRecords->alignment;
         QCOMPARE(a.ranks.size(), size_t(2));
-        QCOMPARE(a.ranks[0].recordRank, 0);
+        QCOMPARE(a.ranks[0].dpRank, 0);
         QCOMPARE(a.ranks[0].traceRankNumber, 0);
-        QCOMPARE(a.ranks[1].recordRank, 1);
+        QCOMPARE(a.ranks[1].dpRank, 1);
         QCOMPARE(a.ranks[1].traceRankNumber, 1);
         QCOMPARE(*a.agreement, 1.0);
         // Device windows stay on the trace rank's own device.
@@ -427,7 +427,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Profile p;
         const int rank = p.ensureRank(0, 0);
-        const uint32_t steps = p.laneFor({LaneKind::Host, rank, -1, -1, -1, "Steps", "STEP_TIME", 0});
+        const uint32_t steps = p.laneFor({LaneKind::Host, rank, -1, -1, -1, "Steps", "STEP_TIME", 0, true});
         constexpr TimeNs period = 10'000'000; // 10 ms steps of 9.6 ms and one of 30 ms (30 > 2 x 9.5)
         for (int i = 0; i < 4; ++i)
             p.lanes[steps].append(i * period, i == 2 ? 3 * period : 9'600'000,
@@ -506,6 +506,41 @@ private Q_SLOTS:
         const nlohmann::ordered_json doc = stepsJson(p);
         QVERIFY(!doc.contains("alignment"));
         QVERIFY(!doc["steps"][0].contains("window_start_ns"));
+    }
+
+    // The iteration span is the step_span rule's, not a name in the code; a lane is the profiler's
+    // step lane by what its loader says, not by being called "Steps / STEP_TIME".
+    void theStepSpanRuleAndTheLoadersStepLaneAreWhatCount()
+    {
+        QTemporaryDir dir;
+        Profile p;
+        const int rank = p.ensureRank(0, 0);
+        const uint32_t host = p.laneFor({LaneKind::Host, rank, -1, -1, 7, "Python", "Thread 7", 0});
+        const uint32_t named = p.laneFor({LaneKind::Host, rank, -1, -1, -1, "Steps", "STEP_TIME", 0});
+        for (int i = 0; i < 4; ++i) {
+            p.lanes[host].append(i * kPeriod, 1000, p.strings.intern("engine.loop_iter"), EventKind::Annotation);
+            p.lanes[named].append(i * kPeriod, 9'600'000, p.strings.intern("Step"), EventKind::Annotation);
+        }
+        p.metadata["profiler_metadata.start_step"] = "100";
+        loadRecords(p, dir, records());
+        p.finalize();
+        QCOMPARE(alignSteps(p, *p.stepRecords).method, StepAlignMethod::None);
+
+        NameRule loop;
+        QVERIFY(loop.setPatterns({QStringLiteral("^engine\\.loop_iter$")}).isEmpty());
+        const StepAlignment a = alignSteps(p, *p.stepRecords, loop);
+        QCOMPARE(a.method, StepAlignMethod::StepSpans);
+        QCOMPARE(a.ranks.size(), size_t(1));
+        QCOMPARE(a.ranks[0].firstForwardCt, int64_t(100));
+        QCOMPARE(a.ranks[0].lastForwardCt, int64_t(103));
+        QCOMPARE(a.ranks[0].traceRankIndex, rank);
+        QCOMPARE(a.ranks[0].traceRankNumber, 0);
+        StepAlignMethod method = StepAlignMethod::None;
+        const std::vector<TraceStep> steps = collectTraceSteps(p, rank, loop, method);
+        QCOMPARE(method, StepAlignMethod::StepSpans);
+        QCOMPARE(steps.size(), size_t(4));
+        QCOMPARE(steps[2].hostStartNs, 2 * kPeriod);
+        QCOMPARE(steps[2].hostEndNs, 2 * kPeriod + 1000);
     }
 
     void theStepsJsonCarriesWindowsAndTheAlignment()

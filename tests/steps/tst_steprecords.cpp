@@ -31,7 +31,7 @@ std::shared_ptr<Profile> load(const QString& path, QString* error = nullptr)
 const StepRecord& recordAt(const StepRecordSet& set, int rank, int64_t forwardCt, size_t* rowOut = nullptr)
 {
     for (size_t i = 0; i < set.rows.size(); ++i)
-        if (set.rows[i].rank == rank && set.record(i).forwardCt == forwardCt) {
+        if (set.rows[i].dpRank == rank && set.record(i).forwardCt == forwardCt) {
             if (rowOut)
                 *rowOut = i;
             return set.record(i);
@@ -86,8 +86,8 @@ private Q_SLOTS:
         QVERIFY(p->stepRecords);
         const StepRecordSet& set = *p->stepRecords;
         QCOMPARE(set.ranks.size(), size_t(2));
-        QCOMPARE(set.ranks[0].rank, 0);
-        QCOMPARE(set.ranks[1].rank, 1);
+        QCOMPARE(set.ranks[0].dpRank, 0);
+        QCOMPARE(set.ranks[1].dpRank, 1);
         QCOMPARE(set.ranks[0].envelope.mode, std::string("static"));
         QCOMPARE(*set.ranks[0].envelope.gamma, int64_t(3));
         QCOMPARE(*set.ranks[0].envelope.verifyNumDraftTokens, int64_t(4));
@@ -96,7 +96,7 @@ private Q_SLOTS:
         QCOMPARE(set.rows.size(), size_t(3));
         // Rows by (rank, forward_ct): 40 sorts before 41 although the file lists it second.
         QCOMPARE(set.record(0).forwardCt, int64_t(40));
-        QCOMPARE(set.rows[2].rank, 1);
+        QCOMPARE(set.rows[2].dpRank, 1);
 
         size_t row = 0;
         const StepRecord& r = recordAt(set, 0, 41, &row);
@@ -144,7 +144,7 @@ private Q_SLOTS:
         auto p = load(dir.filePath("dspark_info_record.json"));
         QVERIFY(p && p->stepRecords);
         QCOMPARE(p->stepRecords->rows.size(), size_t(1));
-        QCOMPARE(p->stepRecords->ranks[0].rank, 0);
+        QCOMPARE(p->stepRecords->ranks[0].dpRank, 0);
         QCOMPARE(*p->stepRecords->rows[0].derived.unattributedMs, 4.125);
         QVERIFY(p->lanes.empty()); // no trace: a profile of step records only
         QVERIFY(!p->stepRecords->alignment.aligned());
@@ -167,11 +167,11 @@ private Q_SLOTS:
         QVERIFY(p && p->stepRecords);
         const StepRecordSet& set = *p->stepRecords;
         QCOMPARE(set.rows.size(), size_t(3)); // rank 0: 1, 2 (not 99: the first payload wins); rank 1: 5
-        QCOMPARE(set.rows[0].rank, 0);
+        QCOMPARE(set.rows[0].dpRank, 0);
         QCOMPARE(set.record(0).forwardCt, int64_t(1));
         QVERIFY(!set.record(0).bs); // "x": not recorded
         QCOMPARE(*set.record(1).bs, int64_t(2));
-        QCOMPARE(set.rows[2].rank, 1);
+        QCOMPARE(set.rows[2].dpRank, 1);
         QCOMPARE(set.record(2).forwardCt, int64_t(5));
         QVERIFY(!set.ranks[0].envelope.gamma);
         const QStringList expected = {
@@ -339,7 +339,7 @@ private Q_SLOTS:
         QVERIFY(p && p->stepRecords);
         const StepRecordSet& set = *p->stepRecords;
         QCOMPARE(set.ranks.size(), size_t(2));
-        QCOMPARE(set.ranks[1].rank, 3);
+        QCOMPARE(set.ranks[1].dpRank, 3);
         QCOMPARE(*recordAt(set, 3, 5).bs, int64_t(6));
         QCOMPARE(*recordAt(set, 0, 5).bs, int64_t(4));
     }

@@ -73,7 +73,7 @@ private Q_SLOTS:
     void theChartFiguresAreTheRecordsAndTheAnalyses()
     {
         const StepChartData d = StepChartData::build(m_profile->stepRecords.get(), m_analyses.get(), -1);
-        QCOMPARE(d.ranks, std::vector<int>{0});
+        QCOMPARE(d.dpRanks, std::vector<int>{0});
         QCOMPARE(int64_t(d.records.size()), m_demo.result.records);
         QVERIFY(d.gpuStepTimes);
         for (size_t i = 1; i < d.records.size(); ++i)
