@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace dspark {
 
@@ -86,6 +87,25 @@ ojson taskJson(const AlignedTask& t)
     return j;
 }
 
+// Tasks only in one run, by name: how many and how long in all (largest total first). A name list is
+// short (a kernel catalogue), so none is left out.
+ojson onlyByName(const std::vector<AlignedTask>& tasks, bool baseline)
+{
+    std::map<std::string, std::pair<size_t, TimeNs>> byName;
+    for (const AlignedTask& t : tasks) {
+        auto& [count, total] = byName[t.name];
+        ++count;
+        total += baseline ? t.baselineNs : t.changedNs;
+    }
+    std::vector<std::pair<std::string, std::pair<size_t, TimeNs>>> rows(byName.begin(), byName.end());
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.second.second > b.second.second; });
+    ojson out = ojson::array();
+    for (const auto& [name, v] : rows)
+        out.push_back({{"name", name}, {"count", v.first}, {"total_ns", v.second}});
+    return out;
+}
+
 ojson kernelsJson(const PairKernels& k, size_t top)
 {
     const KernelAlignment& a = k.alignment;
@@ -97,20 +117,17 @@ ojson kernelsJson(const PairKernels& k, size_t top)
                            {"baseline_only", s.baselineOnly},
                            {"changed_only", s.changedOnly},
                            {"fell_back", s.fellBack}});
-    const auto list = [&](const std::vector<AlignedTask>& tasks, bool regressionsOnly) {
-        ojson out = ojson::array();
-        for (size_t i = 0; i < tasks.size() && out.size() < top; ++i)
-            if (!regressionsOnly || tasks[i].deltaNs() > 0)
-                out.push_back(taskJson(tasks[i]));
-        return out;
-    };
+    ojson regressions = ojson::array();
+    for (size_t i = 0; i < a.regressions.size() && regressions.size() < top && a.regressions[i].deltaNs() > 0; ++i)
+        regressions.push_back(taskJson(a.regressions[i]));
     return {{"pair", k.pair == kWholeProfiles ? ojson(nullptr) : ojson(k.pair)},
             {"fell_back", a.fellBack},
+            {"matched", a.regressions.size()},
             {"matched_delta_ns", a.matchedDeltaNs},
             {"streams", streams},
-            {"top_regressions", list(a.regressions, true)},
-            {"only_baseline", list(a.onlyBaseline, false)},
-            {"only_changed", list(a.onlyChanged, false)}};
+            {"top_regressions", regressions},
+            {"only_baseline", onlyByName(a.onlyBaseline, true)},
+            {"only_changed", onlyByName(a.onlyChanged, false)}};
 }
 
 ojson groupJson(const TaskGroupComparison& g)
@@ -428,14 +445,20 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
             rows.push_back({QString::fromStdString(t.name), fmt(t.baselineNs / 1e3), fmt(t.changedNs / 1e3),
                             fmt(t.deltaNs() / 1e3)});
         }
-        for (const AlignedTask& t : k.alignment.onlyChanged)
-            if (rows.size() <= 2 * topKernels)
-                rows.push_back({QStringLiteral("+ ") + QString::fromStdString(t.name), QStringLiteral("-"),
-                                fmt(t.changedNs / 1e3), fmt(t.changedNs / 1e3)});
-        for (const AlignedTask& t : k.alignment.onlyBaseline)
-            if (rows.size() <= 3 * topKernels)
-                rows.push_back({QStringLiteral("− ") + QString::fromStdString(t.name), fmt(t.baselineNs / 1e3),
-                                QStringLiteral("-"), fmt(-t.baselineNs / 1e3)});
+        // Tasks only in one run, by name ("+ name ×n": only in the changed run).
+        for (int side = 0; side < 2; ++side) {
+            const bool changedSide = side == 0;
+            for (const ojson& e :
+                 onlyByName(changedSide ? k.alignment.onlyChanged : k.alignment.onlyBaseline, !changedSide)) {
+                const double totalUs = double(e["total_ns"].get<TimeNs>()) / 1e3;
+                const QString name = QString::fromStdString(e["name"].get<std::string>()) +
+                                     QStringLiteral(" ×%1").arg(e["count"].get<size_t>());
+                rows.push_back({(changedSide ? QStringLiteral("+ ") : QStringLiteral("− ")) + name,
+                                changedSide ? QStringLiteral("-") : fmt(totalUs),
+                                changedSide ? fmt(totalUs) : QStringLiteral("-"),
+                                fmt(changedSide ? totalUs : -totalUs)});
+            }
+        }
         text += columns(rows, QStringLiteral("  "));
     }
     if (!c.deviceTasks.categories.empty()) {

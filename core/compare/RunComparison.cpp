@@ -260,6 +260,7 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
         if (!a || !b)
             continue;
         MatchedPair p = pairSteps(baseline, *a, changed, *b);
+        p.cls = c.cls; // the class as matched (verify tokens "?" when they never meet)
         p.picked = false;
         out.pairs.push_back(p);
     }
