@@ -352,6 +352,27 @@ std::string classText(const ClassComparison& c)
     return columns(rows, QStringLiteral("  "));
 }
 
+QString stateText(FieldState state)
+{
+    switch (state) {
+    case FieldState::Same: return QCoreApplication::translate("Compare", "same");
+    case FieldState::Different: return QCoreApplication::translate("Compare", "different");
+    case FieldState::Unknown: break;
+    }
+    return QCoreApplication::translate("Compare", "unknown");
+}
+
+QString presenceText(ClassPresence p)
+{
+    switch (p) {
+    case ClassPresence::Both: return QCoreApplication::translate("Compare", "in both runs");
+    case ClassPresence::BaselineOnly: return QCoreApplication::translate("Compare", "in the baseline only");
+    case ClassPresence::ChangedOnly: return QCoreApplication::translate("Compare", "in the changed run only");
+    case ClassPresence::Neither: break;
+    }
+    return QCoreApplication::translate("Compare", "outside the stable windows of both runs");
+}
+
 } // namespace
 
 std::string comparisonText(const RunComparison& c, const std::vector<PairKernels>& kernels, size_t topKernels)
@@ -369,8 +390,7 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
     if (const QString w = c.config.warning(); !w.isEmpty())
         out += QStringLiteral("  ") + w + QLatin1Char('\n');
     for (size_t g = 0; g < kConfigGroupCount; ++g)
-        out += QStringLiteral("  %1: %2\n")
-                   .arg(configGroupLabel(ConfigGroup(g)), QString::fromUtf8(fieldStateKey(c.config.groups[g])));
+        out += QStringLiteral("  %1: %2\n").arg(configGroupLabel(ConfigGroup(g)), stateText(c.config.groups[g]));
     for (const ConfigField* f : c.config.differing())
         out += QStringLiteral("  ≠ %1: %2 → %3\n")
                    .arg(QString::fromStdString(f->key), QString::fromStdString(*f->baseline),
@@ -391,7 +411,7 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
     for (const ClassComparison& cc : c.classes) {
         text += "\n" +
                 QCoreApplication::translate("Compare", "Class %1: %2 (%3 baseline steps, %4 changed)")
-                    .arg(QString::fromStdString(cc.cls.label()), QString::fromUtf8(classPresenceKey(cc.presence)))
+                    .arg(QString::fromStdString(cc.cls.label()), presenceText(cc.presence))
                     .arg(cc.baselineSteps)
                     .arg(cc.changedSteps)
                     .toStdString() +
