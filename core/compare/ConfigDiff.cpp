@@ -1,0 +1,386 @@
+#include "compare/ConfigDiff.h"
+
+#include "model/Profile.h"
+#include "steps/StepRecords.h"
+#include "util/BoundedJson.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <set>
+
+namespace dspark {
+
+namespace {
+
+struct GroupText {
+    const char* key;
+    const char* label;
+};
+constexpr GroupText kGroups[kConfigGroupCount] = {
+    {"code_commit", QT_TRANSLATE_NOOP("Compare", "Code commit")},
+    {"checkpoint", QT_TRANSLATE_NOOP("Compare", "Checkpoint")},
+    {"server_args", QT_TRANSLATE_NOOP("Compare", "Server arguments")},
+    {"parallel_layout", QT_TRANSLATE_NOOP("Compare", "Parallel layout")},
+    {"concurrency", QT_TRANSLATE_NOOP("Compare", "Concurrency")},
+    {"input_output_length", QT_TRANSLATE_NOOP("Compare", "Input / output length")},
+    {"dspark_config", QT_TRANSLATE_NOOP("Compare", "DSpark config")},
+    {"graph_config", QT_TRANSLATE_NOOP("Compare", "Graph config")},
+    {"deepep_mode", QT_TRANSLATE_NOOP("Compare", "DeepEP mode")},
+    {"profiler_config", QT_TRANSLATE_NOOP("Compare", "Profiler config")},
+    {"device", QT_TRANSLATE_NOOP("Compare", "Device")},
+};
+
+// A value longer than this is summarised (length and a hash): a config value is a setting, not data.
+constexpr size_t kMaxValueChars = 512;
+
+std::string boundedValue(std::string v)
+{
+    if (v.size() <= kMaxValueChars)
+        return v;
+    uint64_t h = 1469598103934665603ull; // FNV-1a
+    for (unsigned char c : v)
+        h = (h ^ c) * 1099511628211ull;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "<%zu chars, fnv %016llx>", v.size(), static_cast<unsigned long long>(h));
+    return buf;
+}
+
+// The server arguments of a GET /server_info document without building it: top-level scalars and the
+// scalar members of top-level objects ("server.<key>[.<member>]"); arrays (internal_states with every
+// step record, lists of buckets) are kept only when short and flat. Memory stays bounded for any file.
+class ServerArgsSax {
+public:
+    explicit ServerArgsSax(std::map<std::string, std::string>& out) : m_out(out) {}
+    bool null() { return scalar("null"); }
+    bool boolean(bool v) { return scalar(v ? "true" : "false"); }
+    bool number_integer(int64_t v) { return scalar(std::to_string(v)); }
+    bool number_unsigned(uint64_t v) { return scalar(std::to_string(v)); }
+    bool number_float(double, const std::string& s) { return scalar(s); }
+    bool string(std::string& v) { return scalar(nlohmann::json(v).dump()); }
+    bool binary(nlohmann::json::binary_t&) { return true; }
+    bool key(std::string& k)
+    {
+        if (m_depth == 1)
+            m_key1 = k;
+        else if (m_depth == 2 && !m_inArray)
+            m_key2 = k;
+        return true;
+    }
+    bool start_object(std::size_t)
+    {
+        ++m_depth;
+        if (m_depth > 2)
+            dropArray();
+        return m_depth <= kMaxJsonDepth;
+    }
+    bool end_object()
+    {
+        --m_depth;
+        return true;
+    }
+    bool start_array(std::size_t)
+    {
+        ++m_depth;
+        if (m_depth == 2 && m_arrayDepth == 0) { // a top-level key's array: keep it while flat and short
+            m_arrayDepth = m_depth;
+            m_inArray = true;
+            m_array = "[";
+            m_arrayOk = m_key1 != "internal_states";
+        } else {
+            dropArray();
+        }
+        return m_depth <= kMaxJsonDepth;
+    }
+    bool end_array()
+    {
+        if (m_inArray && m_depth == m_arrayDepth) {
+            if (m_arrayOk)
+                m_out["server." + m_key1] = boundedValue(m_array + "]");
+            m_inArray = false;
+            m_arrayDepth = 0;
+        }
+        --m_depth;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+private:
+    bool scalar(const std::string& text)
+    {
+        if (m_inArray) {
+            if (m_depth != m_arrayDepth || m_array.size() > kMaxValueChars)
+                m_arrayOk = false;
+            else
+                m_array += (m_array.size() > 1 ? "," : "") + text;
+        } else if (m_depth == 1) {
+            m_out["server." + m_key1] = boundedValue(text);
+        } else if (m_depth == 2) {
+            m_out["server." + m_key1 + "." + m_key2] = boundedValue(text);
+        }
+        return true;
+    }
+    void dropArray()
+    {
+        if (m_inArray)
+            m_arrayOk = false;
+    }
+
+    std::map<std::string, std::string>& m_out;
+    size_t m_depth = 0;
+    std::string m_key1, m_key2;
+    bool m_inArray = false, m_arrayOk = false;
+    size_t m_arrayDepth = 0;
+    std::string m_array;
+};
+
+void readServerInfo(const SourceFile& file, RunConfig& config)
+{
+    std::ifstream in(file.path, std::ios::binary);
+    std::map<std::string, std::string> values;
+    ServerArgsSax sax(values);
+    if (!in || !nlohmann::json::sax_parse(in, &sax)) {
+        config.warnings.push_back(
+            QCoreApplication::translate("Compare", "%1: the server arguments could not be read; they are unknown")
+                .arg(QString::fromStdString(file.path)));
+        return;
+    }
+    // Unquote plain strings for display; the quotes were only there to tell "1" from 1 in arrays.
+    for (auto& [k, v] : values) {
+        if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
+            nlohmann::json parsed;
+            if (parseBoundedJson(v, parsed) == JsonParse::Ok && parsed.is_string())
+                v = parsed.get<std::string>();
+        }
+        config.values.emplace(k, v);
+    }
+}
+
+template <typename T> std::string joinSet(const std::set<T>& values)
+{
+    std::string out;
+    for (const T& v : values) {
+        if (!out.empty())
+            out += ",";
+        if constexpr (std::is_same_v<T, std::string>)
+            out += v.empty() ? "?" : v;
+        else
+            out += std::to_string(v);
+    }
+    return out;
+}
+
+void readRecords(const StepRecordSet& set, RunConfig& config)
+{
+    std::set<std::string> modes, envelopeModes, components, simulate;
+    std::set<int64_t> bs, verify, gamma, draftTokens;
+    for (const RankStepRecords& rank : set.ranks) {
+        const StepRecordEnvelope& e = rank.envelope;
+        if (e.present) {
+            envelopeModes.insert(e.mode);
+            if (e.gamma)
+                gamma.insert(*e.gamma);
+            if (e.verifyNumDraftTokens)
+                draftTokens.insert(*e.verifyNumDraftTokens);
+            std::string joined;
+            for (const std::string& c : e.components)
+                joined += (joined.empty() ? "" : ",") + c;
+            components.insert(joined);
+            simulate.insert(e.simulateAccLen);
+        }
+        for (const StepRecord& r : rank.records) {
+            modes.insert(r.mode);
+            if (r.bs)
+                bs.insert(*r.bs);
+            if (r.numVerifyTokens)
+                verify.insert(*r.numVerifyTokens);
+        }
+    }
+    const auto put = [&](const char* key, const auto& values) {
+        if (!values.empty())
+            config.values[key] = boundedValue(joinSet(values));
+    };
+    put("records.envelope.mode", envelopeModes);
+    put("records.envelope.gamma", gamma);
+    put("records.envelope.verify_num_draft_tokens", draftTokens);
+    put("records.envelope.components", components);
+    put("records.envelope.simulate_acc_len", simulate);
+    put("records.modes_seen", modes);
+    put("records.bs_seen", bs);
+    put("records.verify_tokens_seen", verify);
+    config.values["records.dp_ranks"] = std::to_string(set.ranks.size());
+}
+
+void readDevices(const Profile& profile, RunConfig& config)
+{
+    std::set<std::pair<int, int>> devices;
+    std::string kind;
+    for (const Lane& lane : profile.lanes)
+        if (lane.info.kind == LaneKind::NpuStream || lane.info.kind == LaneKind::GpuStream) {
+            devices.insert({lane.info.rankIndex, lane.info.deviceId});
+            kind = lane.info.kind == LaneKind::NpuStream ? "npu" : "gpu";
+        }
+    if (devices.empty())
+        return;
+    config.values["device.kind"] = kind;
+    config.values["device.count"] = std::to_string(devices.size());
+}
+
+bool has(const std::string& key, const char* part)
+{
+    return key.find(part) != std::string::npos;
+}
+
+} // namespace
+
+const char* configGroupKey(ConfigGroup group)
+{
+    return kGroups[static_cast<size_t>(group)].key;
+}
+
+QString configGroupLabel(ConfigGroup group)
+{
+    return QCoreApplication::translate("Compare", kGroups[static_cast<size_t>(group)].label);
+}
+
+const char* fieldStateKey(FieldState state)
+{
+    switch (state) {
+    case FieldState::Same: return "same";
+    case FieldState::Different: return "different";
+    case FieldState::Unknown: break;
+    }
+    return "unknown";
+}
+
+RunConfig readRunConfig(const Profile& profile)
+{
+    RunConfig config;
+    for (const auto& [k, v] : profile.metadata)
+        config.values.emplace(k, boundedValue(v));
+    for (const SourceFile& file : profile.files)
+        if (file.loaded && file.format == "server_info_json")
+            readServerInfo(file, config);
+    if (profile.stepRecords)
+        readRecords(*profile.stepRecords, config);
+    readDevices(profile, config);
+    return config;
+}
+
+// First match wins; the order puts the specific variables before the catch-all server arguments.
+std::optional<ConfigGroup> configGroupOf(const std::string& key)
+{
+    static const std::regex ignored(
+        R"(^profiler_info\.(start_info|end_info|rank_id)|(^|\.)(pid|host|hostname|port|node_rank|rank)$|timestamp|_time(_ns|_us)?$|start_step$|output_dir|_path_creator|^server\.internal_states)",
+        std::regex::icase);
+    static const std::regex code(
+        R"(^server\.version$|commit|git|(^|[._])(cann|torch_npu|torch|sglang)_?version|_version$)", std::regex::icase);
+    static const std::regex checkpoint(
+        R"(^server\.(model_path|tokenizer_path|revision|served_model_name|load_format|dtype|quantization|kv_cache_dtype|speculative_draft_model_path|speculative_draft_model_revision)$)",
+        std::regex::icase);
+    static const std::regex deepep(R"(deepep|moe_a2a_backend|zbal)", std::regex::icase);
+    static const std::regex graph(R"(graph)", std::regex::icase);
+    static const std::regex dspark(
+        R"(speculative|dspark|^records\.(envelope\.(mode|gamma|verify_num_draft_tokens|simulate_acc_len)|modes_seen|verify_tokens_seen)$)",
+        std::regex::icase);
+    static const std::regex layout(
+        R"(^server\.((tp|dp|ep|pp|attn_tp|moe_dense_tp)_size|nnodes|enable_dp_attention|enable_dp_lm_head)$|distributed_args|parallel_group_info|^records\.dp_ranks$)",
+        std::regex::icase);
+    static const std::regex concurrency(
+        R"(max_running_requests|max_queued_requests|max_concurrency|request_rate|^records\.bs_seen$)",
+        std::regex::icase);
+    static const std::regex lengths(R"(context_length|input_len|output_len|max_new_tokens)", std::regex::icase);
+    if (std::regex_search(key, ignored))
+        return std::nullopt;
+    if (key.rfind("device.", 0) == 0)
+        return ConfigGroup::Device;
+    if (std::regex_search(key, code))
+        return ConfigGroup::CodeCommit;
+    if (std::regex_search(key, checkpoint))
+        return ConfigGroup::Checkpoint;
+    if (std::regex_search(key, deepep))
+        return ConfigGroup::DeepEpMode;
+    if (std::regex_search(key, layout))
+        return ConfigGroup::ParallelLayout;
+    if (std::regex_search(key, graph))
+        return ConfigGroup::GraphConfig;
+    if (std::regex_search(key, dspark))
+        return ConfigGroup::DsparkConfig;
+    if (std::regex_search(key, concurrency))
+        return ConfigGroup::Concurrency;
+    if (std::regex_search(key, lengths))
+        return ConfigGroup::InputOutputLength;
+    if (has(key, "profiler_") || key.rfind("msprof_db.", 0) == 0 || key.rfind("trace.", 0) == 0 ||
+        key.rfind("records.", 0) == 0)
+        return ConfigGroup::ProfilerConfig;
+    return ConfigGroup::ServerArgs;
+}
+
+size_t ConfigDiff::differingGroups() const
+{
+    return size_t(std::count(groups.begin(), groups.end(), FieldState::Different));
+}
+
+std::vector<const ConfigField*> ConfigDiff::differing() const
+{
+    std::vector<const ConfigField*> out;
+    for (const ConfigField& f : fields)
+        if (f.state == FieldState::Different)
+            out.push_back(&f);
+    return out;
+}
+
+QString ConfigDiff::warning() const
+{
+    if (differingGroups() <= 1)
+        return {};
+    QStringList names;
+    for (size_t g = 0; g < kConfigGroupCount; ++g)
+        if (groups[g] == FieldState::Different)
+            names << configGroupLabel(static_cast<ConfigGroup>(g));
+    return QCoreApplication::translate("Compare", "Not a controlled experiment: %1 groups of settings differ (%2)")
+        .arg(names.size())
+        .arg(names.join(QStringLiteral(", ")));
+}
+
+ConfigDiff compareConfigs(const RunConfig& baseline, const RunConfig& changed)
+{
+    ConfigDiff diff;
+    diff.groups.fill(FieldState::Unknown);
+    std::set<std::string> keys;
+    for (const auto& kv : baseline.values)
+        keys.insert(kv.first);
+    for (const auto& kv : changed.values)
+        keys.insert(kv.first);
+    for (const std::string& key : keys) {
+        const std::optional<ConfigGroup> group = configGroupOf(key);
+        if (!group)
+            continue;
+        ConfigField f;
+        f.group = *group;
+        f.key = key;
+        if (auto it = baseline.values.find(key); it != baseline.values.end())
+            f.baseline = it->second;
+        if (auto it = changed.values.find(key); it != changed.values.end())
+            f.changed = it->second;
+        f.state = !f.baseline || !f.changed   ? FieldState::Unknown
+                  : *f.baseline == *f.changed ? FieldState::Same
+                                              : FieldState::Different;
+        FieldState& g = diff.groups[size_t(f.group)];
+        if (f.state == FieldState::Different || (f.state == FieldState::Same && g == FieldState::Unknown))
+            g = f.state;
+        diff.fields.push_back(std::move(f));
+    }
+    std::stable_sort(diff.fields.begin(), diff.fields.end(),
+                     [](const ConfigField& a, const ConfigField& b) { return a.group < b.group; });
+    return diff;
+}
+
+ConfigDiff compareConfigs(const Profile& baseline, const Profile& changed)
+{
+    return compareConfigs(readRunConfig(baseline), readRunConfig(changed));
+}
+
+} // namespace dspark

@@ -1,0 +1,148 @@
+#include "compare/MedianInterval.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+namespace dspark {
+
+double percentileSorted(std::span<const double> sorted, double p)
+{
+    if (sorted.empty())
+        return std::nan("");
+    const double h = std::clamp(p, 0.0, 1.0) * double(sorted.size() - 1);
+    const size_t lo = static_cast<size_t>(std::floor(h));
+    const size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+Distribution describeSorted(std::span<const double> sorted)
+{
+    Distribution d;
+    d.n = sorted.size();
+    if (sorted.empty())
+        return d;
+    d.median = percentileSorted(sorted, 0.5);
+    d.p10 = percentileSorted(sorted, 0.1);
+    d.p90 = percentileSorted(sorted, 0.9);
+    d.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / double(sorted.size());
+    return d;
+}
+
+namespace {
+
+// Variates from std::mt19937_64 (whose output the standard fixes) by our own transforms, so that a seed
+// gives the same interval with any standard library.
+class Variates {
+public:
+    explicit Variates(uint64_t seed) : m_engine(seed) {}
+    double uniform() { return double(m_engine() >> 11) * 0x1.0p-53; } // [0, 1)
+    double uniformOpen()                                              // (0, 1)
+    {
+        double u;
+        do
+            u = uniform();
+        while (u <= 0.0);
+        return u;
+    }
+    double normal() // Marsaglia's polar method
+    {
+        if (m_hasSpare) {
+            m_hasSpare = false;
+            return m_spare;
+        }
+        double u, v, s;
+        do {
+            u = 2.0 * uniform() - 1.0;
+            v = 2.0 * uniform() - 1.0;
+            s = u * u + v * v;
+        } while (s >= 1.0 || s == 0.0);
+        const double f = std::sqrt(-2.0 * std::log(s) / s);
+        m_spare = v * f;
+        m_hasSpare = true;
+        return u * f;
+    }
+    double gamma(double shape) // Marsaglia & Tsang (2000), shape ≥ 1 (the order statistics need no less)
+    {
+        const double d = shape - 1.0 / 3.0, c = 1.0 / std::sqrt(9.0 * d);
+        for (;;) {
+            double x, v;
+            do {
+                x = normal();
+                v = 1.0 + c * x;
+            } while (v <= 0.0);
+            v = v * v * v;
+            const double u = uniformOpen();
+            if (u < 1.0 - 0.0331 * x * x * x * x || std::log(u) < 0.5 * x * x + d * (1.0 - v + std::log(v)))
+                return d * v;
+        }
+    }
+    double beta(double a, double b)
+    {
+        const double x = gamma(a);
+        return x / (x + gamma(b));
+    }
+
+private:
+    std::mt19937_64 m_engine;
+    double m_spare = 0;
+    bool m_hasSpare = false;
+};
+
+size_t indexOf(double u, size_t n)
+{
+    return std::min(n - 1, static_cast<size_t>(u * double(n)));
+}
+
+} // namespace
+
+// A resample of n draws from n values: its k-th smallest draw is the value at floor(n·U(k)), U(k) the k-th
+// of n uniforms ~ Beta(k, n + 1 − k); the next one above is U(k) + (1 − U(k))·Beta(1, n − k).
+std::vector<double> bootstrapMedians(std::span<const double> sorted, int resamples, uint64_t seed)
+{
+    std::vector<double> out;
+    const size_t n = sorted.size();
+    if (n == 0 || resamples <= 0)
+        return out;
+    out.reserve(size_t(resamples));
+    Variates rng(seed);
+    const size_t k = (n + 1) / 2; // 1-based rank of the (lower) median
+    for (int r = 0; r < resamples; ++r) {
+        const double uk = rng.beta(double(k), double(n + 1 - k));
+        if (n % 2 == 1) {
+            out.push_back(sorted[indexOf(uk, n)]);
+            continue;
+        }
+        const double next = uk + (1.0 - uk) * (1.0 - std::pow(rng.uniformOpen(), 1.0 / double(n - k)));
+        out.push_back(0.5 * (sorted[indexOf(uk, n)] + sorted[indexOf(next, n)]));
+    }
+    return out;
+}
+
+MedianChange medianChange(std::span<const double> baselineSorted, std::span<const double> changedSorted,
+                          const BootstrapOptions& options)
+{
+    MedianChange c;
+    if (baselineSorted.empty() || changedSorted.empty())
+        return c;
+    const double base = percentileSorted(baselineSorted, 0.5);
+    c.delta = percentileSorted(changedSorted, 0.5) - base;
+    c.relative = base != 0.0 ? c.delta / std::fabs(base) : std::nan("");
+    // Independent streams for the two sides: the seed, and the seed's successor under a fixed odd step.
+    const std::vector<double> a = bootstrapMedians(baselineSorted, options.resamples, options.seed);
+    const std::vector<double> b =
+        bootstrapMedians(changedSorted, options.resamples, options.seed + 0x9E3779B97F4A7C15ull);
+    std::vector<double> diffs(a.size());
+    for (size_t i = 0; i < a.size(); ++i)
+        diffs[i] = b[i] - a[i];
+    if (diffs.empty())
+        return c;
+    std::sort(diffs.begin(), diffs.end());
+    const double tail = (1.0 - options.confidence) / 2.0;
+    c.low = percentileSorted(diffs, tail);
+    c.high = percentileSorted(diffs, 1.0 - tail);
+    return c;
+}
+
+} // namespace dspark

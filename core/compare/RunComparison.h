@@ -1,0 +1,107 @@
+#pragma once
+
+// Compare two runs (issue 23): steps matched by workload class inside each run's stable windows, per
+// class and for the whole window the two distributions of every quantity and the change of the median
+// with a confidence interval; the cost-and-output table of matched step pairs; what cannot be compared.
+
+#include "compare/ConfigDiff.h"
+#include "compare/MedianInterval.h"
+#include "compare/StepSamples.h"
+
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace dspark {
+
+class Profile;
+class ProfileSession;
+
+struct QuantityComparison {
+    Quantity quantity = Quantity::StepGpuMs;
+    Distribution baseline, changed;
+    MedianChange change;
+};
+
+// Where a class has steps: inside the stable windows of both runs, of one, or of neither (seen only
+// outside the stable windows).
+enum class ClassPresence : uint8_t { Both, BaselineOnly, ChangedOnly, Neither };
+const char* classPresenceKey(ClassPresence p); // "both", "baseline_only", "changed_only", "neither"
+
+struct ClassComparison {
+    StepClass cls;
+    bool whole = false; // the whole stable window, every class together (cls is empty then)
+    ClassPresence presence = ClassPresence::Both;
+    size_t baselineSteps = 0, changedSteps = 0; // inside the stable windows
+    std::vector<QuantityComparison> quantities; // one per Quantity with values on either side
+    const QuantityComparison* find(Quantity q) const;
+};
+
+// One row of the cost-and-output table: a baseline step and a changed step of the same class.
+struct MatchedPair {
+    StepClass cls;
+    size_t baselineSample = 0, changedSample = 0; // RunSamples::steps indices
+    int baselineDpRank = 0, changedDpRank = 0;
+    int64_t baselineForwardCt = 0, changedForwardCt = 0;
+    int64_t baselineStepIndex = -1, changedStepIndex = -1;    // StepAnalyses indices (-1: not on the timeline)
+    bool picked = false;                                      // the user's pair (not the class's median step)
+    std::array<double, kQuantityCount> baseline{}, changed{}; // NaN = not known
+    double delta(Quantity q) const { return changed[size_t(q)] - baseline[size_t(q)]; }
+};
+
+struct CompareOptions {
+    std::optional<StepClass> onlyClass; // --class: compare this class only (the whole window too)
+    bool stableWindowsOnly = true;      // false: every step (runs without a stable window)
+    BootstrapOptions bootstrap;
+    // The quantity that picks a class's median step for its default pair (StepWallMs when analysed).
+    Quantity medianBy = Quantity::StepGpuMs;
+};
+
+// Device task durations compared by group: a category (compute, communication, memcpy, sync, other) or a
+// kernel name. The level at which runs of two platforms (NPU / GPU) still compare, and what a profile
+// without step records offers.
+struct TaskGroupComparison {
+    std::string name;               // the category key, or the kernel name
+    bool category = false;          // a category, not a name
+    Distribution baseline, changed; // of task durations (ms)
+    MedianChange change;
+    double baselineTotalMs = 0, changedTotalMs = 0; // Σ durations (ms; not a time on the path)
+};
+struct DeviceTaskComparison {
+    std::vector<TaskGroupComparison> categories;
+    std::vector<TaskGroupComparison> names; // the kernel names of both runs with the largest totals
+};
+// Of every device task of the two profiles (task kinds, not names, decide the categories).
+DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& changed,
+                                        const BootstrapOptions& bootstrap = {}, size_t topNames = 30);
+
+struct RunComparison {
+    ConfigDiff config;
+    ClassComparison whole;                // every step of the stable windows
+    std::vector<ClassComparison> classes; // Both first (most steps first), then one run only, then neither
+    std::vector<MatchedPair> pairs;       // the median step pair of every class in both runs
+    DeviceTaskComparison deviceTasks;     // filled by the ProfileSession overload
+    // What cannot be compared, one translated sentence each (no timeline on one side, NPU vs GPU, …).
+    std::vector<QString> notComparable;
+    QString baselineLabel, changedLabel;
+    // The steps compared (for pairSteps() on a pair the user picks, and to go from a pair to its steps).
+    RunSamples baselineRun, changedRun;
+};
+
+// The comparison of two sample tables (no config diff: set `config` from compareConfigs()).
+RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed, const CompareOptions& options = {});
+// Of two opened profiles: their samples (the analyses they have computed: call it once both sessions'
+// StepAnalyses are ready), the config diff, the device tasks, and compareRuns() above.
+RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& changed,
+                          const CompareOptions& options = {});
+
+// A pair the user picked (any two steps, any classes): a row of the cost-and-output table.
+MatchedPair pairSteps(const RunSamples& baseline, size_t baselineSample, const RunSamples& changed,
+                      size_t changedSample);
+// The sample of the median step of `cls` in `run` by `by` (the lower median; steps on the timeline first,
+// in the stable windows when `stableOnly`); nullopt when the class has no such step.
+std::optional<size_t> medianStepOf(const RunSamples& run, const StepClass& cls, Quantity by, bool stableOnly = true);
+
+} // namespace dspark
