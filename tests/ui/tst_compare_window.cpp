@@ -8,30 +8,45 @@
 #include "TestSupport.h"
 
 #include "compare/ComparisonController.h"
+#include "compare/ComparisonPanels.h"
+#include "compare/RunComparison.h"
 #include "overlays/StageBandOverlay.h"
 #include "panels/StepTablePanel.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
+#include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QHeaderView>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeWidget>
 
+#include <cmath>
 #include <filesystem>
 
 using namespace dspark;
@@ -54,6 +69,20 @@ void answerNextFileDialog(const QString& path)
         }
     });
     timer->start();
+}
+
+bool waitReady(ComparisonController* c, int timeoutMs = 120000)
+{
+    return QTest::qWaitFor([&]() { return c->result() != nullptr; }, timeoutMs);
+}
+
+// Stable-window steps of a run's records, counted from the records themselves.
+size_t stableSteps(const Profile& p)
+{
+    size_t n = 0;
+    for (const StableWindow& w : p.stepRecords->stableWindows)
+        n += w.lastRow - w.firstRow + 1;
+    return n;
 }
 
 bool waitCompared(ComparisonController* c, int timeoutMs = 60000)
@@ -80,7 +109,7 @@ class TestCompareWindow : public QObject {
     Q_OBJECT
     WrittenDemo m_a, m_b;
     QTemporaryDir m_tmp;
-    QString m_baseline, m_changed;
+    QString m_baseline, m_changed, m_sameAgain;
 
 private Q_SLOTS:
     void initTestCase()
@@ -91,7 +120,8 @@ private Q_SLOTS:
         QVERIFY2(m_a.result.error.isEmpty() && m_b.result.error.isEmpty(), qPrintable(m_a.result.error));
         m_baseline = copyFolder(m_a.dir, m_tmp.filePath(QStringLiteral("run one")));
         m_changed = copyFolder(m_b.dir, m_tmp.filePath(QStringLiteral("zz")));
-        QVERIFY(!m_baseline.isEmpty() && !m_changed.isEmpty());
+        m_sameAgain = copyFolder(m_a.dir, m_tmp.filePath(QStringLiteral("again")));
+        QVERIFY(!m_baseline.isEmpty() && !m_changed.isEmpty() && !m_sameAgain.isEmpty());
     }
 
     void compareWithFromTheFileMenu()
@@ -196,6 +226,142 @@ private Q_SLOTS:
         bottom->view()->viewport()->repaint();
         top->view()->viewport()->repaint();
         QVERIFY(c->changedStageBands()->lastBandCount() > 0);
+    }
+
+    void aRunAgainstItselfChangesNothing()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_sameAgain);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        for (QDockWidget* d : c->docks())
+            QVERIFY(!d->isHidden());
+
+        // Configuration: no group differs, no warning.
+        QTreeWidget* tree = c->configPanel()->tree();
+        QCOMPARE(tree->topLevelItemCount(), int(kConfigGroupCount));
+        for (int g = 0; g < tree->topLevelItemCount(); ++g)
+            QVERIFY2(tree->topLevelItem(g)->text(3) != QStringLiteral("different"),
+                     qPrintable(tree->topLevelItem(g)->text(0)));
+        QVERIFY(c->configPanel()->warningLabel()->text().contains(QStringLiteral("No setting")));
+
+        // Distributions: the whole window has the stable-window steps of both runs; every median is
+        // unchanged and every interval contains zero.
+        DistributionPanel* dist = c->distributionPanel();
+        QCOMPARE(dist->classBox()->currentIndex(), 0);
+        const size_t n = stableSteps(*w->profile());
+        QVERIFY(n > 0);
+        QVERIFY2(dist->classBox()->currentText().contains(QStringLiteral("(%1 / %1 steps)").arg(n)),
+                 qPrintable(dist->classBox()->currentText()));
+        QTableWidget* t = dist->table();
+        QVERIFY(t->rowCount() >= 10);
+        const int gpu = dist->rowOf(Quantity::StepGpuMs);
+        QVERIFY(gpu >= 0);
+        QCOMPARE(t->item(gpu, 4)->text(), QString::number(n));
+        QCOMPARE(t->item(gpu, 8)->text(), QString::number(n));
+        for (int r = 0; r < t->rowCount(); ++r) {
+            QCOMPARE(t->item(r, 1)->text(), t->item(r, 5)->text()); // the same medians
+            QVERIFY2(t->item(r, 11)->text().contains(QStringLiteral("contains zero")),
+                     qPrintable(t->item(r, 0)->text() + QLatin1String(": ") + t->item(r, 11)->text()));
+        }
+        // Every class of one run is in the other.
+        for (int i = 1; i < dist->classBox()->count(); ++i)
+            QVERIFY(dist->classBox()->itemText(i).contains(QStringLiteral("in both runs")) ||
+                    dist->classBox()->itemText(i).contains(QStringLiteral("outside both")));
+
+        // Matched pairs: each the same step on both sides, all deltas zero.
+        PairTablePanel* pairs = c->pairPanel();
+        QVERIFY(pairs->proxy()->rowCount() > 0);
+        for (int r = 0; r < pairs->proxy()->rowCount(); ++r) {
+            QCOMPARE(pairs->proxy()->index(r, 1).data().toString(), pairs->proxy()->index(r, 2).data().toString());
+            for (int col = 5; col < pairs->proxy()->columnCount(); col += 3) {
+                const double d = pairs->proxy()->index(r, col).data(Qt::UserRole + 1).toDouble();
+                QVERIFY(std::isnan(d) || d == 0.0);
+            }
+        }
+    }
+
+    void theDocksOfTwoRuns()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        const RunComparison& r = *c->result();
+
+        // The pair table: one row per pair; a click shows that pair on both timelines.
+        PairTablePanel* panel = c->pairPanel();
+        QTableView* table = panel->table();
+        QCOMPARE(panel->proxy()->rowCount(), int(r.pairs.size()));
+        QVERIFY(!r.pairs.empty());
+        c->docks()[2]->raise();
+        QApplication::processEvents();
+        clickRow(table, 0);
+        const MatchedPair& p = r.pairs[size_t(panel->pairOfRow(0))];
+        QVERIFY(p.baselineStepIndex >= 0 && p.changedStepIndex >= 0);
+        const RecordWindow& a = w->session()->analyses()->step(size_t(p.baselineStepIndex));
+        const RecordWindow& b = c->changedSession()->analyses()->step(size_t(p.changedStepIndex));
+        QCOMPARE(a.window.forwardCt, p.baselineForwardCt);
+        QCOMPARE(b.window.forwardCt, p.changedForwardCt);
+        QCOMPARE(c->changedTimeline()->toSharedNs(b.window.startNs), a.window.startNs);
+        QCOMPARE(w->stepPanel()->currentSourceRow(), int(a.row));
+
+        // Filter by class, sort by a column.
+        const QString cls = QString::fromStdString(p.cls.label());
+        panel->filterEdit()->setText(cls);
+        QVERIFY(panel->proxy()->rowCount() >= 1);
+        for (int row = 0; row < panel->proxy()->rowCount(); ++row)
+            QVERIFY(panel->proxy()->index(row, 0).data().toString().contains(cls));
+        panel->filterEdit()->clear();
+        QTest::mouseClick(table->horizontalHeader()->viewport(), Qt::LeftButton, {},
+                          QPoint(table->horizontalHeader()->sectionViewportPosition(1) + 5, 5));
+        QCOMPARE(panel->proxy()->sortColumn(), 1);
+        for (int row = 1; row < panel->proxy()->rowCount(); ++row)
+            QVERIFY(panel->proxy()->index(row - 1, 1).data(Qt::UserRole + 1).toDouble() <=
+                        panel->proxy()->index(row, 1).data(Qt::UserRole + 1).toDouble() ||
+                    panel->proxy()->sortOrder() == Qt::DescendingOrder);
+
+        // CSV / Markdown / JSON of the rows shown.
+        QTemporaryDir out;
+        for (const char* name : {"pairs.csv", "pairs.md", "pairs.json"})
+            QCOMPARE(panel->exportTo(out.filePath(QString::fromLatin1(name))), QString());
+        QFile csv(out.filePath(QStringLiteral("pairs.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), qsizetype(r.pairs.size() + 1));
+        QFile json(out.filePath(QStringLiteral("pairs.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
+        QCOMPARE(rows.size(), qsizetype(r.pairs.size()));
+        QVERIFY(rows.first().toObject().contains(QStringLiteral("Class")));
+
+        // The kernel diff of the shown pair; a click selects both tasks and shows them.
+        QTableWidget* kernels = c->kernelPanel()->table();
+        QVERIFY(kernels->rowCount() > 0);
+        const AlignedTask* first = c->kernelPanel()->taskOfRow(0);
+        QVERIFY(first && first->kind == AlignedKind::Matched);
+        // Largest regression first.
+        for (int row = 1; row < kernels->rowCount(); ++row) {
+            const AlignedTask* t = c->kernelPanel()->taskOfRow(row);
+            if (t->kind != AlignedKind::Matched)
+                break;
+            QVERIFY(t->deltaNs() <= c->kernelPanel()->taskOfRow(row - 1)->deltaNs());
+        }
+        c->docks()[3]->show();
+        c->docks()[3]->raise();
+        QApplication::processEvents();
+        kernels->scrollToTop();
+        const QRect cell = kernels->visualRect(kernels->model()->index(0, 0));
+        QTest::mouseClick(kernels->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(w->timeline()->selection()->event(), first->baseline);
+        QCOMPARE(c->changedTimeline()->selection()->event(), first->changed);
+        const TimeNs sa = w->profile()->startNs(first->baseline);
+        const TimeNs sb = c->changedSession()->profile()->startNs(first->changed);
+        QVERIFY(w->timeline()->visibleStartNs() <= sa && sa <= w->timeline()->visibleEndNs());
+        QVERIFY(c->changedTimeline()->visibleStartNs() <= sb && sb <= c->changedTimeline()->visibleEndNs());
     }
 
     void swapAndCloseEitherSide()

@@ -3,6 +3,9 @@
 #include "MainWindow.h"
 #include "compare/ComparisonFigure.h"
 #include "compare/ComparisonLoadTask.h"
+#include "compare/ComparisonPanels.h"
+#include "compare/KernelAlignment.h"
+#include "compare/RunComparison.h"
 #include "demo/DemoCache.h"
 #include "overlays/CommBracketOverlay.h"
 #include "overlays/CriticalPathOverlay.h"
@@ -19,6 +22,7 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -31,9 +35,11 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 
 namespace dspark::ui {
 
@@ -68,6 +74,7 @@ ComparisonController::ComparisonController(MainWindow* window) : QObject(window)
 {
     createWidgets();
     createActions();
+    createDocks();
     window->installEventFilter(this);
     retranslate();
     rebuildRecentMenu();
@@ -75,7 +82,14 @@ ComparisonController::ComparisonController(MainWindow* window) : QObject(window)
     updateActions();
 }
 
-ComparisonController::~ComparisonController() = default;
+ComparisonController::~ComparisonController()
+{
+    ++m_generation;
+    for (QThread* t : m_workers) {
+        t->wait();
+        delete t;
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Construction
@@ -279,6 +293,13 @@ void ComparisonController::retranslate()
         tr("Save the current step pair, aligned, with its deltas, bands and legend (PNG, SVG or PDF)"));
     set("clearRecentComparisons", tr("&Clear Recent Comparisons"));
     m_recentMenu->setTitle(tr("Recent Compa&risons"));
+    if (m_docks.size() == 4) {
+        m_docks[0]->setWindowTitle(tr("Configuration Diff"));
+        m_docks[1]->setWindowTitle(tr("Distributions"));
+        m_docks[2]->setWindowTitle(tr("Matched Pairs"));
+        m_docks[3]->setWindowTitle(tr("Kernel Diff"));
+        m_docksMenu->setTitle(tr("Comparison &Panels"));
+    }
     m_compareMenu->setTitle(tr("Compariso&n"));
     m_swapButton->setText(tr("Swap"));
     m_closeBaselineButton->setText(tr("Close Baseline"));
@@ -318,6 +339,134 @@ QString ComparisonController::askPath(const QString& title, bool folder)
     return QFileDialog::getOpenFileName(
         m_window, title, {},
         tr("Profiles and step records (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;All files (*)"));
+}
+
+void ComparisonController::createDocks()
+{
+    MainWindow* w = m_window;
+    m_configPanel = new ConfigDiffPanel(w);
+    m_distributionPanel = new DistributionPanel(w);
+    m_pairPanel = new PairTablePanel(w);
+    m_kernelPanel = new KernelDiffPanel(w);
+    const std::pair<const char*, QWidget*> docks[] = {{"configDiffDock", m_configPanel},
+                                                      {"distributionDock", m_distributionPanel},
+                                                      {"pairTableDock", m_pairPanel},
+                                                      {"kernelDiffDock", m_kernelPanel}};
+    m_docksMenu = new QMenu(w->viewMenu());
+    m_docksMenu->setObjectName(QStringLiteral("comparisonPanelsMenu"));
+    for (const auto& [name, panel] : docks) {
+        auto* d = new QDockWidget(w);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(panel);
+        d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                       QDockWidget::DockWidgetFloatable);
+        w->addDockWidget(Qt::BottomDockWidgetArea, d);
+        d->hide(); // until a comparison is open
+        m_docks << d;
+        m_docksMenu->addAction(d->toggleViewAction());
+    }
+    w->tabifyDockWidget(m_docks[0], m_docks[1]);
+    w->tabifyDockWidget(m_docks[1], m_docks[2]);
+    w->viewMenu()->addMenu(m_docksMenu);
+    connect(m_pairPanel, &PairTablePanel::pairActivated, this, [this](int index) {
+        if (!m_result || index < 0 || index >= int(m_result->pairs.size()))
+            return;
+        const MatchedPair& p = m_result->pairs[size_t(index)];
+        if (p.baselineStepIndex < 0 || p.changedStepIndex < 0)
+            m_window->statusBar()->showMessage(tr("This pair is not on both timelines"), 5000);
+        else
+            showSteps(size_t(p.baselineStepIndex), size_t(p.changedStepIndex));
+    });
+    connect(m_kernelPanel, &KernelDiffPanel::taskActivated, this, &ComparisonController::revealTasks);
+}
+
+void ComparisonController::compareWhenAnalysed()
+{
+    const quint64 generation = ++m_generation;
+    m_result.reset();
+    if (!isActive())
+        return;
+    std::shared_ptr<ProfileSession> baseline = m_window->sessions().front();
+    std::shared_ptr<ProfileSession> changed = m_changed;
+    if (!baseline->analyses()->ready() || !changed->analyses()->ready()) {
+        const QString waiting = tr("Analysing the steps of both runs…");
+        m_configPanel->setPlaceholder(waiting);
+        m_distributionPanel->setPlaceholder(waiting);
+        m_pairPanel->setPlaceholder(waiting);
+        for (StepAnalyses* a : {baseline->analyses(), changed->analyses()})
+            connect(
+                a, &StepAnalyses::analysesReady, this,
+                [this, generation]() {
+                    if (generation == m_generation)
+                        compareWhenAnalysed();
+                },
+                Qt::SingleShotConnection);
+        return;
+    }
+    const QString comparing = tr("Comparing the two runs…");
+    m_configPanel->setPlaceholder(comparing);
+    m_distributionPanel->setPlaceholder(comparing);
+    m_pairPanel->setPlaceholder(comparing);
+    // The analyses are complete and immutable: the worker only reads them (and the runs' config files).
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, generation, baseline, changed]() {
+        auto result = std::make_shared<const RunComparison>(compareRuns(*baseline, *changed));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, result]() {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->m_result = result;
+                self->m_configPanel->setComparison(result);
+                self->m_distributionPanel->setComparison(result);
+                self->m_pairPanel->setComparison(result);
+                Q_EMIT self->comparisonReady();
+            },
+            Qt::QueuedConnection);
+    });
+    m_workers.push_back(worker);
+    worker->start();
+    // Finished workers are let go of here (the one just started keeps running).
+    std::erase_if(m_workers, [worker](QThread* t) {
+        if (t == worker || !t->isFinished())
+            return false;
+        delete t;
+        return true;
+    });
+}
+
+void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
+{
+    StepAnalyses& sa = *m_window->session()->analyses();
+    StepAnalyses& sb = *m_changed->analyses();
+    const RecordWindow& a = sa.step(baselineStep);
+    const RecordWindow& b = sb.step(changedStep);
+    m_kernels = std::make_shared<const KernelAlignment>(
+        alignKernels(*m_window->profile(), sa.ensure(baselineStep), *m_changed->profile(), sb.ensure(changedStep)));
+    m_kernelPanel->setAlignment(
+        m_kernels,
+        tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt));
+}
+
+void ComparisonController::revealTasks(EventRef baseline, EventRef changed)
+{
+    // Each timeline selects its task; the shared range then shows both (panned when they fit).
+    TimelineWidget* top = m_window->timeline();
+    TimeNs lo = std::numeric_limits<TimeNs>::max(), hi = std::numeric_limits<TimeNs>::min();
+    auto take = [&](TimelineWidget* t, EventRef e) {
+        const Profile* p = t->profile();
+        if (!p || !e.valid())
+            return;
+        t->selectEvent(e, TimelineWidget::Reveal::None);
+        t->ensureLaneVisible(e.lane);
+        const TimeNs start = t->toSharedNs(p->startNs(e));
+        lo = std::min(lo, start);
+        hi = std::max(hi, start + p->lanes[e.lane].durationNs[e.index]);
+    };
+    take(top, baseline);
+    take(m_changedTimeline, changed);
+    if (lo <= hi)
+        top->zoom()->reveal(lo, std::max(hi, lo + 1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -555,6 +704,13 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
 
     m_pairs = matchStepPairs(*baseline, *m_changed);
     m_current = -1;
+    m_shown.reset();
+    m_kernels.reset();
+    m_kernelPanel->setPlaceholder(tr("Show a matched step pair ([ / ]) to align its kernels."));
+    for (QDockWidget* d : std::as_const(m_docks))
+        d->show();
+    m_docks[2]->raise();
+    compareWhenAnalysed();
     m_banner->show();
     m_changedPane->show();
     m_baselineCaption->show();
@@ -590,11 +746,19 @@ bool ComparisonController::showPair(int index)
 {
     if (!isActive() || index < 0 || index >= int(m_pairs.size()))
         return false;
-    m_current = index;
-    const StepPair& pair = m_pairs[size_t(index)];
+    return showSteps(m_pairs[size_t(index)].baselineStep, m_pairs[size_t(index)].changedStep);
+}
+
+bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
+{
     StepAnalyses& sa = *m_window->session()->analyses();
-    const RecordWindow& a = sa.step(pair.baselineStep);
-    const RecordWindow& b = m_changed->analyses()->step(pair.changedStep);
+    if (!isActive() || baselineStep >= sa.stepCount() || changedStep >= m_changed->analyses()->stepCount())
+        return false;
+    const auto found = std::find(m_pairs.begin(), m_pairs.end(), StepPair{baselineStep, changedStep});
+    m_current = found == m_pairs.end() ? m_current : int(found - m_pairs.begin());
+    m_shown = StepPair{baselineStep, changedStep};
+    const RecordWindow& a = sa.step(baselineStep);
+    const RecordWindow& b = m_changed->analyses()->step(changedStep);
     // The changed run's clock is moved so that the pair starts together on the shared axis.
     const TimeNs offset = a.window.startNs - b.window.startNs;
     m_changed->setTimeOffsetNs(offset);
@@ -608,13 +772,14 @@ bool ComparisonController::showPair(int index)
     const TimeNs end = std::max(a.window.endNs, b.window.endNs + offset);
     m_window->timeline()->zoom()->zoomToInterval(a.window.startNs, end, 0.03);
     m_window->statusBar()->showMessage(tr("Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)")
-                                           .arg(index + 1)
+                                           .arg(m_current + 1)
                                            .arg(m_pairs.size())
                                            .arg(a.window.forwardCt)
                                            .arg(formatDuration(a.window.wallNs()))
                                            .arg(b.window.forwardCt)
                                            .arg(formatDuration(b.window.wallNs())));
-    Q_EMIT pairChanged(index);
+    alignKernelsOfShownPair(baselineStep, changedStep);
+    Q_EMIT pairChanged(m_current);
     return true;
 }
 
@@ -677,7 +842,7 @@ QString ComparisonController::exportFigure(const QString& path, int width) const
         return tr("%1: unknown image type (use .png, .svg or .pdf)").arg(QDir::toNativeSeparators(path));
     if (!isActive() || m_pairs.empty())
         return tr("No matched step pair to draw: the runs need aligned DSpark steps");
-    const StepPair& pair = m_pairs[size_t(std::max(0, m_current))];
+    const StepPair pair = m_shown ? *m_shown : m_pairs.front();
     const ComparisonFigure figure(*m_window->sessions().front(), pair.baselineStep, *m_changed, pair.changedStep);
     return figure.exportTo(path, *format, QSize(width, 0));
 }
@@ -721,6 +886,16 @@ void ComparisonController::endComparison()
     m_changed.reset();
     m_pairs.clear();
     m_current = -1;
+    m_shown.reset();
+    ++m_generation;
+    m_result.reset();
+    m_kernels.reset();
+    m_configPanel->setComparison(nullptr);
+    m_distributionPanel->setComparison(nullptr);
+    m_pairPanel->setComparison(nullptr);
+    m_kernelPanel->setAlignment(nullptr, {});
+    for (QDockWidget* d : std::as_const(m_docks))
+        d->hide();
     for (StepAnalysisOverlay* o : std::initializer_list<StepAnalysisOverlay*>{m_bands, m_comm, m_path})
         o->setAnalyses(nullptr);
     m_changedTimeline->setProfile(nullptr);

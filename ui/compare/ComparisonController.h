@@ -8,9 +8,12 @@
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QAction;
+class QDockWidget;
+class QThread;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -20,12 +23,18 @@ class QWidget;
 
 namespace dspark {
 class ProfileSession;
-}
+struct RunComparison;
+struct KernelAlignment;
+} // namespace dspark
 
 namespace dspark::ui {
 
 class CommBracketOverlay;
 class ComparisonLoadTask;
+class ConfigDiffPanel;
+class DistributionPanel;
+class KernelDiffPanel;
+class PairTablePanel;
 class CriticalPathOverlay;
 class MainWindow;
 class StageBandOverlay;
@@ -73,6 +82,19 @@ public:
     bool showPair(int index);
     // `[` / `]`: the previous / next pair (the first one when none is shown yet).
     void stepPair(int delta);
+    // Shows two steps (StepAnalyses indices of each run) together: the pair table's rows, the keys.
+    bool showSteps(size_t baselineStep, size_t changedStep);
+
+    // ---- the docks fed by the core's comparison (core/compare) ----
+    // The comparison of the two runs once both runs' steps are analysed (null until then).
+    const std::shared_ptr<const RunComparison>& result() const { return m_result; }
+    const std::shared_ptr<const KernelAlignment>& kernelAlignment() const { return m_kernels; }
+    ConfigDiffPanel* configPanel() const { return m_configPanel; }
+    DistributionPanel* distributionPanel() const { return m_distributionPanel; }
+    PairTablePanel* pairPanel() const { return m_pairPanel; }
+    KernelDiffPanel* kernelPanel() const { return m_kernelPanel; }
+    QList<QDockWidget*> docks() const { return m_docks; }
+
     // What cannot be compared between the two runs (other platforms, no steps), empty when all can.
     QString limitationsText() const;
 
@@ -95,10 +117,17 @@ Q_SIGNALS:
     void loadFailed(const QString& error);
     void loadCancelled();
     void pairChanged(int index);
+    // The core's comparison of the shown runs is in the docks.
+    void comparisonReady();
 
 private:
     void createWidgets();
     void createActions();
+    void createDocks();
+    // Runs the core's comparison on a worker once both runs' steps are analysed.
+    void compareWhenAnalysed();
+    void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
+    void revealTasks(EventRef baseline, EventRef changed);
     void retranslate();
     bool eventFilter(QObject* watched, QEvent* event) override;
     void startTask(ComparisonLoadTask* task, const QString& label);
@@ -119,6 +148,7 @@ private:
     std::shared_ptr<ProfileSession> m_changed;
     std::vector<StepPair> m_pairs;
     int m_current = -1;
+    std::optional<StepPair> m_shown; // the steps on show (a pair of the table need not be one of m_pairs)
     bool m_settingSessions = false;
 
     QSplitter* m_splitter = nullptr;
@@ -141,6 +171,17 @@ private:
     QPushButton* m_cancelButton = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_compareMenu = nullptr;
+
+    std::shared_ptr<const RunComparison> m_result;
+    std::shared_ptr<const KernelAlignment> m_kernels;
+    quint64 m_generation = 0; // a result of an older comparison is dropped
+    std::vector<QThread*> m_workers;
+    ConfigDiffPanel* m_configPanel = nullptr;
+    DistributionPanel* m_distributionPanel = nullptr;
+    PairTablePanel* m_pairPanel = nullptr;
+    KernelDiffPanel* m_kernelPanel = nullptr;
+    QList<QDockWidget*> m_docks;
+    QMenu* m_docksMenu = nullptr;
 };
 
 } // namespace dspark::ui

@@ -1,43 +1,47 @@
 #include "compare/StepPairs.h"
 
+#include "compare/StepSamples.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
-#include "steps/StepRecords.h"
 
 #include <algorithm>
+#include <map>
 
 namespace dspark::ui {
 
-// The aligned steps of a run's stable window in forward_ct order (StepAnalyses indices).
-static std::vector<size_t> stableSteps(const ProfileSession& session)
+// The steps on the timeline of each workload class, in (dp rank, forward_ct) order: those of the stable
+// windows, or every one when none of them is on the timeline.
+static std::map<StepClass, std::vector<size_t>> stepsByClass(const RunSamples& run)
 {
-    std::vector<size_t> steps;
-    const StepAnalyses& analyses = *session.analyses();
-    const StepRecordSet* set = session.profile() ? session.profile()->stepRecords.get() : nullptr;
-    if (set && !set->stableWindows.empty()) {
-        const StableWindow& w = set->stableWindows.front();
-        for (size_t row = w.firstRow; row <= w.lastRow && row < set->rows.size(); ++row)
-            if (set->rows[row].dpRank == w.dpRank)
-                if (const std::optional<size_t> step = analyses.stepOfRecordRow(row))
-                    steps.push_back(*step);
+    std::map<StepClass, std::vector<size_t>> byClass;
+    for (bool stableOnly : {true, false}) {
+        for (const StepSample& s : run.steps)
+            if (s.stepIndex >= 0 && (s.inStableWindow || !stableOnly))
+                byClass[s.cls].push_back(size_t(s.stepIndex));
+        if (!byClass.empty())
+            break;
     }
-    if (steps.empty() && analyses.stepCount() > 0) {
-        // No stable window: every aligned step of the first rank (windows are sorted by rank, start).
-        const int rank = analyses.step(0).window.rankIndex;
-        for (size_t i = 0; i < analyses.stepCount() && analyses.step(i).window.rankIndex == rank; ++i)
-            steps.push_back(i);
-    }
-    std::sort(steps.begin(), steps.end(),
-              [&](size_t a, size_t b) { return analyses.step(a).window.startNs < analyses.step(b).window.startNs; });
-    return steps;
+    return byClass;
 }
 
 std::vector<StepPair> matchStepPairs(const ProfileSession& baseline, const ProfileSession& changed)
 {
-    const std::vector<size_t> a = stableSteps(baseline), b = stableSteps(changed);
+    // Matched by workload class (forward_ct of two runs are unrelated): the k-th step of a class in
+    // the baseline with the k-th of that class in the changed run.
+    const auto a = stepsByClass(collectSamples(*baseline.profile(), baseline.analyses()));
+    const auto b = stepsByClass(collectSamples(*changed.profile(), changed.analyses()));
     std::vector<StepPair> pairs;
-    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-        pairs.push_back({a[i], b[i]});
+    for (const auto& [cls, steps] : a) {
+        const auto other = b.find(cls);
+        if (other == b.end())
+            continue;
+        for (size_t k = 0; k < std::min(steps.size(), other->second.size()); ++k)
+            pairs.push_back({steps[k], other->second[k]});
+    }
+    const StepAnalyses& sa = *baseline.analyses();
+    std::sort(pairs.begin(), pairs.end(), [&](const StepPair& x, const StepPair& y) {
+        return sa.step(x.baselineStep).window.startNs < sa.step(y.baselineStep).window.startNs;
+    });
     return pairs;
 }
 

@@ -18,8 +18,9 @@ struct StepPair {
 };
 
 // The matched step pairs of two runs, in the baseline's time order: what `[` / `]` walk through and
-// what the comparison timelines line up. Steps are taken from each run's stable window (the first
-// rank's; every aligned step of that rank when the run has none) and paired by their order there.
+// what the comparison timelines line up. Steps on the timeline are matched by workload class (mode,
+// bs, verify tokens; core/compare StepClass) inside each run's stable windows (anywhere when no step of
+// a stable window is on the timeline), the k-th of a class in one run with the k-th in the other.
 std::vector<StepPair> matchStepPairs(const ProfileSession& baseline, const ProfileSession& changed);
 
 } // namespace dspark::ui
