@@ -522,6 +522,34 @@ private Q_SLOTS:
         QVERIFY(!w->comparison()->pairs().empty());
         QVERIFY(w->session()->path() != w->comparison()->changedSession()->path());
     }
+
+    // The pictures of docs/compare.md (DSPARK_SCREENSHOT_DIR set: written there), in English and Chinese.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("DSPARK_SCREENSHOT_DIR is not set");
+        QDir().mkpath(dir);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            auto w = openMainWindow({1600, 1000});
+            QVERIFY(w);
+            w->setLanguage(language);
+            ComparisonController* c = w->comparison();
+            c->openComparison(m_baseline, m_changed);
+            QVERIFY(waitCompared(c));
+            QVERIFY(waitReady(c));
+            QVERIFY(c->showPair(2));
+            c->docks()[2]->raise();
+            QApplication::processEvents();
+            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
+            QVERIFY(w->grab().save(dir + QStringLiteral("/compare-window%1.png").arg(suffix)));
+            c->docks()[1]->raise();
+            QApplication::processEvents();
+            QVERIFY(w->grab().save(dir + QStringLiteral("/compare-distributions%1.png").arg(suffix)));
+            QCOMPARE(c->exportFigure(dir + QStringLiteral("/compare-figure%1.png").arg(suffix), 1600), QString());
+            w->setLanguage(QStringLiteral("en"));
+        }
+    }
 };
 
 QTEST_MAIN(TestCompareWindow)

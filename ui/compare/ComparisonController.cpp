@@ -365,8 +365,14 @@ void ComparisonController::createDocks()
         m_docks << d;
         m_docksMenu->addAction(d->toggleViewAction());
     }
-    w->tabifyDockWidget(m_docks[0], m_docks[1]);
-    w->tabifyDockWidget(m_docks[1], m_docks[2]);
+    // Tabbed with the step table (the three about steps) and the kernel table (the kernel diff): wide
+    // tables where the window already has them.
+    auto* steps = w->findChild<QDockWidget*>(QStringLiteral("stepsDock"));
+    auto* kernels = w->findChild<QDockWidget*>(QStringLiteral("eventsDock"));
+    for (int i = 0; i < 3 && steps; ++i)
+        w->tabifyDockWidget(steps, m_docks[i]);
+    if (kernels)
+        w->tabifyDockWidget(kernels, m_docks[3]);
     w->viewMenu()->addMenu(m_docksMenu);
     connect(m_pairPanel, &PairTablePanel::pairActivated, this, [this](int index) {
         if (!m_result || index < 0 || index >= int(m_result->pairs.size()))
@@ -710,6 +716,7 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     for (QDockWidget* d : std::as_const(m_docks))
         d->show();
     m_docks[2]->raise();
+    m_docks[3]->raise();
     compareWhenAnalysed();
     m_banner->show();
     m_changedPane->show();
