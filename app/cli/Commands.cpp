@@ -26,7 +26,11 @@ const std::vector<Command>& commands()
         {"steps", "steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]",
          QT_TRANSLATE_NOOP("cli", "Print the DSpark step table: derived columns, anomalies, timeline alignment"), false,
          &runSteps},
-        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]",
+        {"compare", "compare BASELINE CHANGED [--json|--csv|--md] [--class MODE:BS:VT]",
+         QT_TRANSLATE_NOOP("cli", "Compare two runs: configuration, step distributions by class with intervals, "
+                                  "matched step pairs, kernel regressions"),
+         false, &runCompare},
+        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]",
          QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
          &runDemo},
         {"export",

@@ -1,5 +1,6 @@
 #include "cli/CliCommand.h"
 
+#include "demo/DemoPairWriter.h"
 #include "demo/DemoWriter.h"
 
 #include <QCoreApplication>
@@ -16,13 +17,38 @@ static bool parseCount(const QString& text, long long lo, long long hi, long lon
     return ok && out >= lo && out <= hi;
 }
 
+// --compare: the baseline and changed runs of the comparison demo (docs/demo.md §9).
+static int writePair(const demo::DemoOptions& options, const QString& outDir, const QElapsedTimer& timer)
+{
+    const demo::DemoPairResult result = demo::writeDemoPair(options, outDir.toStdString());
+    if (!result.error.isEmpty()) {
+        printError(result.error);
+        return 1;
+    }
+    std::ostringstream out;
+    out << QCoreApplication::translate("cli", "Wrote the comparison demo to").toStdString() << " " << result.outDir
+        << "\n";
+    for (const demo::DemoResult* run : {&result.baseline, &result.changed})
+        out << "  " << run->outDir << ": " << run->iterations << " "
+            << QCoreApplication::translate("cli", "iterations").toStdString() << ", " << run->counts.tasks << " "
+            << QCoreApplication::translate("cli", "device tasks").toStdString() << ", " << run->records << " "
+            << QCoreApplication::translate("cli", "step records").toStdString() << "\n";
+    out.setf(std::ios::fixed);
+    out.precision(2);
+    out << "  " << QCoreApplication::translate("cli", "time").toStdString() << ": "
+        << static_cast<double>(timer.nsecsElapsed()) / 1e9 << " s\n";
+    printOut(out.str());
+    return 0;
+}
+
 int runDemo(const QStringList& argsIn)
 {
     QStringList args = argsIn;
     const QString usage = QCoreApplication::translate(
-        "cli", "usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]");
+        "cli", "usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]");
     demo::DemoOptions options;
     options.traceJson = takeFlag(args, QStringLiteral("--trace-json"));
+    const bool pair = takeFlag(args, QStringLiteral("--compare"));
     const QString steps = takeOption(args, QStringLiteral("--steps"));
     const QString seed = takeOption(args, QStringLiteral("--seed"));
     const QString scale = takeOption(args, QStringLiteral("--scale"));
@@ -59,6 +85,8 @@ int runDemo(const QStringList& argsIn)
 
     QElapsedTimer timer; // only reported, never written into the files
     timer.start();
+    if (pair)
+        return writePair(options, args.first(), timer);
     const demo::DemoResult result = demo::writeDemo(options, args.first().toStdString());
     if (!result.error.isEmpty()) {
         printError(result.error);

@@ -4,17 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace dspark {
 
 using ojson = nlohmann::ordered_json;
 
 namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("Compare", text);
-}
 
 ojson num(double v)
 {
@@ -91,6 +87,25 @@ ojson taskJson(const AlignedTask& t)
     return j;
 }
 
+// Tasks only in one run, by name: how many and how long in all (largest total first). A name list is
+// short (a kernel catalogue), so none is left out.
+ojson onlyByName(const std::vector<AlignedTask>& tasks, bool baseline)
+{
+    std::map<std::string, std::pair<size_t, TimeNs>> byName;
+    for (const AlignedTask& t : tasks) {
+        auto& [count, total] = byName[t.name];
+        ++count;
+        total += baseline ? t.baselineNs : t.changedNs;
+    }
+    std::vector<std::pair<std::string, std::pair<size_t, TimeNs>>> rows(byName.begin(), byName.end());
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.second.second > b.second.second; });
+    ojson out = ojson::array();
+    for (const auto& [name, v] : rows)
+        out.push_back({{"name", name}, {"count", v.first}, {"total_ns", v.second}});
+    return out;
+}
+
 ojson kernelsJson(const PairKernels& k, size_t top)
 {
     const KernelAlignment& a = k.alignment;
@@ -102,20 +117,17 @@ ojson kernelsJson(const PairKernels& k, size_t top)
                            {"baseline_only", s.baselineOnly},
                            {"changed_only", s.changedOnly},
                            {"fell_back", s.fellBack}});
-    const auto list = [&](const std::vector<AlignedTask>& tasks, bool regressionsOnly) {
-        ojson out = ojson::array();
-        for (size_t i = 0; i < tasks.size() && out.size() < top; ++i)
-            if (!regressionsOnly || tasks[i].deltaNs() > 0)
-                out.push_back(taskJson(tasks[i]));
-        return out;
-    };
-    return {{"pair", k.pair},
+    ojson regressions = ojson::array();
+    for (size_t i = 0; i < a.regressions.size() && regressions.size() < top && a.regressions[i].deltaNs() > 0; ++i)
+        regressions.push_back(taskJson(a.regressions[i]));
+    return {{"pair", k.pair == kWholeProfiles ? ojson(nullptr) : ojson(k.pair)},
             {"fell_back", a.fellBack},
+            {"matched", a.regressions.size()},
             {"matched_delta_ns", a.matchedDeltaNs},
             {"streams", streams},
-            {"top_regressions", list(a.regressions, true)},
-            {"only_baseline", list(a.onlyBaseline, false)},
-            {"only_changed", list(a.onlyChanged, false)}};
+            {"top_regressions", regressions},
+            {"only_baseline", onlyByName(a.onlyBaseline, true)},
+            {"only_changed", onlyByName(a.onlyChanged, false)}};
 }
 
 ojson groupJson(const TaskGroupComparison& g)
@@ -270,11 +282,16 @@ std::string pairTableCsv(const RunComparison& c)
 std::string pairTableMarkdown(const RunComparison& c)
 {
     const std::vector<Quantity> qs = pairQuantities(c, false);
-    QString head = QStringLiteral("| %1 | %2 | %3 |").arg(tr("class"), tr("baseline step"), tr("changed step"));
+    QString head = QStringLiteral("| %1 | %2 | %3 |")
+                       .arg(QCoreApplication::translate("Compare", "class"),
+                            QCoreApplication::translate("Compare", "baseline step"),
+                            QCoreApplication::translate("Compare", "changed step"));
     QString rule = QStringLiteral("|---|---:|---:|");
     for (Quantity q : qs) {
         const QString unit = QString::fromUtf8(quantityInfo(q).unit);
-        head += QStringLiteral(" %1 (%2): %3 | %4 | Δ |").arg(quantityLabel(q), unit, tr("baseline"), tr("changed"));
+        head += QStringLiteral(" %1 (%2): %3 | %4 | Δ |")
+                    .arg(quantityLabel(q), unit, QCoreApplication::translate("Compare", "baseline"),
+                         QCoreApplication::translate("Compare", "changed"));
         rule += QStringLiteral("---:|---:|---:|");
     }
     QString out = head + QLatin1Char('\n') + rule + QLatin1Char('\n');
@@ -315,9 +332,12 @@ std::string columns(const std::vector<std::vector<QString>>& rows, const QString
 
 std::string classText(const ClassComparison& c)
 {
-    std::vector<std::vector<QString>> rows = {{tr("quantity"), tr("baseline median"), tr("p10..p90"), tr("n"),
-                                               tr("changed median"), tr("p10..p90"), tr("n"), tr("Δ median"),
-                                               tr("95% interval"), QString()}};
+    std::vector<std::vector<QString>> rows = {
+        {QCoreApplication::translate("Compare", "quantity"), QCoreApplication::translate("Compare", "baseline median"),
+         QCoreApplication::translate("Compare", "p10..p90"), QCoreApplication::translate("Compare", "n"),
+         QCoreApplication::translate("Compare", "changed median"), QCoreApplication::translate("Compare", "p10..p90"),
+         QCoreApplication::translate("Compare", "n"), QCoreApplication::translate("Compare", "Δ median"),
+         QCoreApplication::translate("Compare", "95% interval"), QString()}};
     for (const QuantityComparison& q : c.quantities) {
         const QString unit = QString::fromUtf8(quantityInfo(q.quantity).unit);
         rows.push_back(
@@ -337,9 +357,15 @@ std::string classText(const ClassComparison& c)
 std::string comparisonText(const RunComparison& c, const std::vector<PairKernels>& kernels, size_t topKernels)
 {
     QString out;
-    out += tr("Baseline: %1 (%2 steps)").arg(c.baselineRun.label).arg(c.baselineRun.steps.size()) + QLatin1Char('\n');
-    out += tr("Changed:  %1 (%2 steps)").arg(c.changedRun.label).arg(c.changedRun.steps.size()) + QLatin1Char('\n');
-    out += QLatin1Char('\n') + tr("Configuration") + QLatin1Char('\n');
+    out += QCoreApplication::translate("Compare", "Baseline: %1 (%2 steps)")
+               .arg(c.baselineRun.label)
+               .arg(c.baselineRun.steps.size()) +
+           QLatin1Char('\n');
+    out += QCoreApplication::translate("Compare", "Changed:  %1 (%2 steps)")
+               .arg(c.changedRun.label)
+               .arg(c.changedRun.steps.size()) +
+           QLatin1Char('\n');
+    out += QLatin1Char('\n') + QCoreApplication::translate("Compare", "Configuration") + QLatin1Char('\n');
     if (const QString w = c.config.warning(); !w.isEmpty())
         out += QStringLiteral("  ") + w + QLatin1Char('\n');
     for (size_t g = 0; g < kConfigGroupCount; ++g)
@@ -351,19 +377,20 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
                         QString::fromStdString(*f->changed));
     std::string text = out.toStdString();
     if (!c.notComparable.empty()) {
-        text += "\n" + tr("Not comparable").toStdString() + "\n";
+        text += "\n" + QCoreApplication::translate("Compare", "Not comparable").toStdString() + "\n";
         for (const QString& s : c.notComparable)
             text += "  " + s.toStdString() + "\n";
     }
     text += "\n" +
-            tr("Whole stable window (%1 baseline steps, %2 changed; * = the interval excludes 0)")
+            QCoreApplication::translate(
+                "Compare", "Whole stable window (%1 baseline steps, %2 changed; * = the interval excludes 0)")
                 .arg(c.whole.baselineSteps)
                 .arg(c.whole.changedSteps)
                 .toStdString() +
             "\n" + classText(c.whole);
     for (const ClassComparison& cc : c.classes) {
         text += "\n" +
-                tr("Class %1: %2 (%3 baseline steps, %4 changed)")
+                QCoreApplication::translate("Compare", "Class %1: %2 (%3 baseline steps, %4 changed)")
                     .arg(QString::fromStdString(cc.cls.label()), QString::fromUtf8(classPresenceKey(cc.presence)))
                     .arg(cc.baselineSteps)
                     .arg(cc.changedSteps)
@@ -374,23 +401,43 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
     }
     if (!c.pairs.empty())
         text +=
-            "\n" + tr("Matched step pairs (the median step of each class)").toStdString() + "\n" + pairTableMarkdown(c);
+            "\n" +
+            QCoreApplication::translate("Compare", "Matched step pairs (the median step of each class)").toStdString() +
+            "\n" + pairTableMarkdown(c);
     for (const PairKernels& k : kernels) {
-        if (k.pair >= c.pairs.size())
-            continue;
-        const MatchedPair& p = c.pairs[k.pair];
-        text += "\n" +
-                tr("Kernels of pair %1 (forward_ct %2 → %3): %4 matched, %5 only in the baseline, %6 only in the "
-                   "changed run")
-                    .arg(QString::fromStdString(p.cls.label()))
-                    .arg(p.baselineForwardCt)
-                    .arg(p.changedForwardCt)
+        if (k.pair == kWholeProfiles) {
+            text +=
+                "\n" +
+                QCoreApplication::translate(
+                    "Compare",
+                    "Kernels of the whole profiles (no matched steps): %1 matched, %2 only in the baseline, %3 only "
+                    "in the changed run")
                     .arg(k.alignment.regressions.size())
                     .arg(k.alignment.onlyBaseline.size())
                     .arg(k.alignment.onlyChanged.size())
                     .toStdString() +
                 "\n";
-        std::vector<std::vector<QString>> rows = {{tr("kernel"), tr("baseline µs"), tr("changed µs"), tr("Δ µs")}};
+        } else if (k.pair < c.pairs.size()) {
+            const MatchedPair& p = c.pairs[k.pair];
+            text += "\n" +
+                    QCoreApplication::translate(
+                        "Compare",
+                        "Kernels of pair %1 (forward_ct %2 → %3): %4 matched, %5 only in the baseline, %6 only in the "
+                        "changed run")
+                        .arg(QString::fromStdString(p.cls.label()))
+                        .arg(p.baselineForwardCt)
+                        .arg(p.changedForwardCt)
+                        .arg(k.alignment.regressions.size())
+                        .arg(k.alignment.onlyBaseline.size())
+                        .arg(k.alignment.onlyChanged.size())
+                        .toStdString() +
+                    "\n";
+        } else {
+            continue;
+        }
+        std::vector<std::vector<QString>> rows = {
+            {QCoreApplication::translate("Compare", "kernel"), QCoreApplication::translate("Compare", "baseline µs"),
+             QCoreApplication::translate("Compare", "changed µs"), QCoreApplication::translate("Compare", "Δ µs")}};
         for (size_t i = 0; i < k.alignment.regressions.size() && rows.size() <= topKernels; ++i) {
             const AlignedTask& t = k.alignment.regressions[i];
             if (t.deltaNs() <= 0)
@@ -398,22 +445,35 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
             rows.push_back({QString::fromStdString(t.name), fmt(t.baselineNs / 1e3), fmt(t.changedNs / 1e3),
                             fmt(t.deltaNs() / 1e3)});
         }
-        for (const AlignedTask& t : k.alignment.onlyChanged)
-            if (rows.size() <= 2 * topKernels)
-                rows.push_back({QStringLiteral("+ ") + QString::fromStdString(t.name), QStringLiteral("-"),
-                                fmt(t.changedNs / 1e3), fmt(t.changedNs / 1e3)});
-        for (const AlignedTask& t : k.alignment.onlyBaseline)
-            if (rows.size() <= 3 * topKernels)
-                rows.push_back({QStringLiteral("− ") + QString::fromStdString(t.name), fmt(t.baselineNs / 1e3),
-                                QStringLiteral("-"), fmt(-t.baselineNs / 1e3)});
+        // Tasks only in one run, by name ("+ name ×n": only in the changed run).
+        for (int side = 0; side < 2; ++side) {
+            const bool changedSide = side == 0;
+            for (const ojson& e :
+                 onlyByName(changedSide ? k.alignment.onlyChanged : k.alignment.onlyBaseline, !changedSide)) {
+                const double totalUs = double(e["total_ns"].get<TimeNs>()) / 1e3;
+                const QString name = QString::fromStdString(e["name"].get<std::string>()) +
+                                     QStringLiteral(" ×%1").arg(e["count"].get<size_t>());
+                rows.push_back({(changedSide ? QStringLiteral("+ ") : QStringLiteral("− ")) + name,
+                                changedSide ? QStringLiteral("-") : fmt(totalUs),
+                                changedSide ? fmt(totalUs) : QStringLiteral("-"),
+                                fmt(changedSide ? totalUs : -totalUs)});
+            }
+        }
         text += columns(rows, QStringLiteral("  "));
     }
     if (!c.deviceTasks.categories.empty()) {
-        text += "\n" + tr("Device tasks by category (durations; totals are sums, not time on the path)").toStdString() +
+        text += "\n" +
+                QCoreApplication::translate(
+                    "Compare", "Device tasks by category (durations; totals are sums, not time on the path)")
+                    .toStdString() +
                 "\n";
-        std::vector<std::vector<QString>> rows = {{tr("category"), tr("baseline median ms"), tr("changed median ms"),
-                                                   tr("Δ median"), tr("95% interval"), tr("baseline Σ ms"),
-                                                   tr("changed Σ ms")}};
+        std::vector<std::vector<QString>> rows = {{QCoreApplication::translate("Compare", "category"),
+                                                   QCoreApplication::translate("Compare", "baseline median ms"),
+                                                   QCoreApplication::translate("Compare", "changed median ms"),
+                                                   QCoreApplication::translate("Compare", "Δ median"),
+                                                   QCoreApplication::translate("Compare", "95% interval"),
+                                                   QCoreApplication::translate("Compare", "baseline Σ ms"),
+                                                   QCoreApplication::translate("Compare", "changed Σ ms")}};
         for (const TaskGroupComparison& g : c.deviceTasks.categories)
             rows.push_back(
                 {QString::fromStdString(g.name), fmt(g.baseline.median), fmt(g.changed.median), fmt(g.change.delta),

@@ -14,8 +14,9 @@
 namespace dspark {
 
 // The kernel alignment of one matched pair, for the report.
+constexpr size_t kWholeProfiles = SIZE_MAX; // PairKernels::pair of two profiles aligned whole (no steps)
 struct PairKernels {
-    size_t pair = 0; // RunComparison::pairs index
+    size_t pair = 0; // RunComparison::pairs index, or kWholeProfiles
     KernelAlignment alignment;
 };
 

@@ -228,11 +228,6 @@ void readDevices(const Profile& profile, RunConfig& config)
     config.values["device.count"] = std::to_string(devices.size());
 }
 
-bool has(const std::string& key, const char* part)
-{
-    return key.find(part) != std::string::npos;
-}
-
 } // namespace
 
 const char* configGroupKey(ConfigGroup group)
@@ -269,53 +264,45 @@ RunConfig readRunConfig(const Profile& profile)
     return config;
 }
 
-// First match wins; the order puts the specific variables before the catch-all server arguments.
-std::optional<ConfigGroup> configGroupOf(const std::string& key)
+// First match wins; the order puts the specific variables before the catch-all server arguments. The
+// server arguments a run's metadata repeats (profiler_metadata.server_args.*) group like server_info's.
+std::optional<ConfigGroup> configGroupOf(const std::string& keyIn)
 {
-    static const std::regex ignored(
-        R"(^profiler_info\.(start_info|end_info|rank_id)|(^|\.)(pid|host|hostname|port|node_rank|rank)$|timestamp|_time(_ns|_us)?$|start_step$|output_dir|_path_creator|^server\.internal_states)",
-        std::regex::icase);
-    static const std::regex code(
-        R"(^server\.version$|commit|git|(^|[._])(cann|torch_npu|torch|sglang)_?version|_version$)", std::regex::icase);
-    static const std::regex checkpoint(
-        R"(^server\.(model_path|tokenizer_path|revision|served_model_name|load_format|dtype|quantization|kv_cache_dtype|speculative_draft_model_path|speculative_draft_model_revision)$)",
-        std::regex::icase);
-    static const std::regex deepep(R"(deepep|moe_a2a_backend|zbal)", std::regex::icase);
-    static const std::regex graph(R"(graph)", std::regex::icase);
-    static const std::regex dspark(
-        R"(speculative|dspark|^records\.(envelope\.(mode|gamma|verify_num_draft_tokens|simulate_acc_len)|modes_seen|verify_tokens_seen)$)",
-        std::regex::icase);
-    static const std::regex layout(
-        R"(^server\.((tp|dp|ep|pp|attn_tp|moe_dense_tp)_size|nnodes|enable_dp_attention|enable_dp_lm_head)$|distributed_args|parallel_group_info|^records\.dp_ranks$)",
-        std::regex::icase);
-    static const std::regex concurrency(
-        R"(max_running_requests|max_queued_requests|max_concurrency|request_rate|^records\.bs_seen$)",
-        std::regex::icase);
-    static const std::regex lengths(R"(context_length|input_len|output_len|max_new_tokens)", std::regex::icase);
-    if (std::regex_search(key, ignored))
-        return std::nullopt;
+    static const std::string kMetadataArgs = "profiler_metadata.server_args.";
+    const std::string key = keyIn.rfind(kMetadataArgs, 0) == 0 ? "server." + keyIn.substr(kMetadataArgs.size()) : keyIn;
+    // (pattern, group); a pattern with no group (nullopt) marks keys that say nothing about the experiment.
+    struct Rule {
+        std::regex pattern;
+        std::optional<ConfigGroup> group;
+    };
+    static const std::vector<Rule> rules = [] {
+        const auto rx = [](const char* p) { return std::regex(p, std::regex::icase | std::regex::optimize); };
+        return std::vector<Rule>{
+            {rx(R"(^profiler_info\.(start_info|end_info|rank_id)|(^|\.)(pid|host|hostname|port|node_rank|rank)$|timestamp|_time(_ns|_us)?$|start_step$|output_dir|^server\.internal_states)"),
+             std::nullopt},
+            {rx(R"(^server\.version$|sglang_commit|code_commit|git_(commit|hash|rev)|(^|[._])(cann|torch_npu|torch|sglang|python)_?version$)"),
+             ConfigGroup::CodeCommit},
+            {rx(R"(^server\.(model_path|tokenizer_path|revision|served_model_name|load_format|dtype|quantization|kv_cache_dtype|speculative_draft_model_path|speculative_draft_model_revision)$|^profiler_metadata\.model\.)"),
+             ConfigGroup::Checkpoint},
+            {rx(R"(deepep|moe_a2a_backend|zbal)"), ConfigGroup::DeepEpMode},
+            {rx(R"(^server\.((tp|dp|ep|pp|attn_tp|moe_dense_tp)_size|nnodes|enable_dp_attention|enable_dp_lm_head)$|^profiler_metadata\.layout\.|distributed_args|parallel_group_info|^records\.dp_ranks$)"),
+             ConfigGroup::ParallelLayout},
+            {rx(R"(graph)"), ConfigGroup::GraphConfig},
+            {rx(R"(speculative|dspark|^records\.(envelope\.(mode|gamma|verify_num_draft_tokens|simulate_acc_len)|modes_seen|verify_tokens_seen)$)"),
+             ConfigGroup::DsparkConfig},
+            {rx(R"(max_running_requests|max_queued_requests|(^|[._])concurrency$|max_concurrency|request_rate|^records\.bs_seen$)"),
+             ConfigGroup::Concurrency},
+            {rx(R"(context_length|input_len|output_len|max_new_tokens)"), ConfigGroup::InputOutputLength},
+        };
+    }();
     if (key.rfind("device.", 0) == 0)
         return ConfigGroup::Device;
-    if (std::regex_search(key, code))
-        return ConfigGroup::CodeCommit;
-    if (std::regex_search(key, checkpoint))
-        return ConfigGroup::Checkpoint;
-    if (std::regex_search(key, deepep))
-        return ConfigGroup::DeepEpMode;
-    if (std::regex_search(key, layout))
-        return ConfigGroup::ParallelLayout;
-    if (std::regex_search(key, graph))
-        return ConfigGroup::GraphConfig;
-    if (std::regex_search(key, dspark))
-        return ConfigGroup::DsparkConfig;
-    if (std::regex_search(key, concurrency))
-        return ConfigGroup::Concurrency;
-    if (std::regex_search(key, lengths))
-        return ConfigGroup::InputOutputLength;
-    if (has(key, "profiler_") || key.rfind("msprof_db.", 0) == 0 || key.rfind("trace.", 0) == 0 ||
-        key.rfind("records.", 0) == 0)
-        return ConfigGroup::ProfilerConfig;
-    return ConfigGroup::ServerArgs;
+    for (const Rule& rule : rules)
+        if (std::regex_search(key, rule.pattern))
+            return rule.group;
+    if (key.rfind("server.", 0) == 0)
+        return ConfigGroup::ServerArgs;
+    return ConfigGroup::ProfilerConfig; // profiler_info / profiler_metadata / msprof_db / trace / records.*
 }
 
 size_t ConfigDiff::differingGroups() const

@@ -294,7 +294,16 @@ KernelAlignment alignTasks(const Profile& baseline, std::span<const EventRef> ba
 KernelAlignment alignKernels(const Profile& baseline, const StepAnalysis& baselineStep, const Profile& changed,
                              const StepAnalysis& changedStep, const KernelAlignOptions& options)
 {
-    return alignTasks(baseline, baselineStep.bands.tasks(), changed, changedStep.bands.tasks(), options);
+    if (!options.stage)
+        return alignTasks(baseline, baselineStep.bands.tasks(), changed, changedStep.bands.tasks(), options);
+    const auto ofStage = [&](const StepBands& bands) {
+        std::vector<EventRef> out;
+        for (EventRef e : bands.tasks())
+            if (bands.stageOf(e) == *options.stage)
+                out.push_back(e);
+        return out;
+    };
+    return alignTasks(baseline, ofStage(baselineStep.bands), changed, ofStage(changedStep.bands), options);
 }
 
 std::vector<EventRef> deviceTasksIn(const Profile& profile, TimeNs fromNs, TimeNs toNs)

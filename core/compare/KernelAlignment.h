@@ -4,11 +4,13 @@
 // order-aware sequence alignment of their names (Myers' O(ND) difference algorithm on interned name ids),
 // not by position, which mis-pairs everything after one inserted kernel.
 
+#include "analysis/StageBands.h"
 #include "model/Profile.h"
 
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,6 +60,7 @@ struct KernelAlignment {
 
 struct KernelAlignOptions {
     size_t maxEditDistance = 2048; // per stream
+    std::optional<Stage> stage;    // alignKernels: only the tasks of this stage (e.g. the verify graph)
 };
 
 // The device tasks of each step (the tasks its stage bands hold) aligned per stream.

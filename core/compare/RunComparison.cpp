@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace dspark {
@@ -15,13 +16,27 @@ namespace {
 
 using Indices = std::vector<size_t>;
 
+// A field the filter does not know ("" mode, -1) matches any value.
+bool matchesFilter(const StepClass& filter, const StepClass& cls)
+{
+    return (filter.mode.empty() || filter.mode == cls.mode) && (filter.bs < 0 || filter.bs == cls.bs) &&
+           (filter.verifyTokens < 0 || filter.verifyTokens == cls.verifyTokens);
+}
+
+StepClass classKey(const StepClass& cls, bool anyVerifyTokens)
+{
+    return anyVerifyTokens ? StepClass{cls.mode, cls.bs, -1} : cls;
+}
+
 // The steps of a run that the comparison reads: inside the stable windows (all of them when the run has
 // none, which `note` says), of the one class when asked.
 Indices selectSteps(const RunSamples& run, const CompareOptions& options, bool& fellBackToAll)
 {
     Indices out;
     fellBackToAll = false;
-    const auto wanted = [&](const StepSample& s) { return !options.onlyClass || s.cls == *options.onlyClass; };
+    const auto wanted = [&](const StepSample& s) {
+        return !options.onlyClass || matchesFilter(*options.onlyClass, s.cls);
+    };
     for (size_t i = 0; i < run.steps.size(); ++i)
         if ((!options.stableWindowsOnly || run.steps[i].inStableWindow) && wanted(run.steps[i]))
             out.push_back(i);
@@ -71,32 +86,34 @@ ClassComparison compareClass(const RunSamples& base, const Indices& baseSteps, c
     return c;
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("Compare", text);
-}
-
 void noteWhatCannotBeCompared(const RunSamples& base, const RunSamples& changed, bool baseAll, bool changedAll,
                               RunComparison& out)
 {
-    const QString names[2] = {tr("the baseline"), tr("the changed run")};
+    const QString names[2] = {QCoreApplication::translate("Compare", "the baseline"),
+                              QCoreApplication::translate("Compare", "the changed run")};
     const RunSamples* runs[2] = {&base, &changed};
     for (int i = 0; i < 2; ++i) {
         if (!runs[i]->hasRecords)
             out.notComparable.push_back(
-                tr("Step classes and record times: %1 has no DSpark step records").arg(names[i]));
+                QCoreApplication::translate("Compare", "Step classes and record times: %1 has no DSpark step records")
+                    .arg(names[i]));
         else if (!runs[i]->hasTimeline)
             out.notComparable.push_back(
-                tr("Bands, communication, pre-replay gap and critical path: %1 has no analysed step on a timeline")
+                QCoreApplication::translate(
+                    "Compare",
+                    "Bands, communication, pre-replay gap and critical path: %1 has no analysed step on a timeline")
                     .arg(names[i]));
     }
     if (baseAll || changedAll)
         out.notComparable.push_back(
-            tr("Stable windows: %1 has none, so every step of it is compared").arg(baseAll ? names[0] : names[1]));
+            QCoreApplication::translate("Compare", "Stable windows: %1 has none, so every step of it is compared")
+                .arg(baseAll ? names[0] : names[1]));
     if (!base.platform.empty() && !changed.platform.empty() && base.platform != changed.platform)
         out.notComparable.push_back(
-            tr("Kernels: the runs ran on different platforms (%1, %2); kernel names and stages do not correspond, so "
-               "device tasks are compared by category only")
+            QCoreApplication::translate(
+                "Compare",
+                "Kernels: the runs ran on different platforms (%1, %2); kernel names and stages do not correspond, so "
+                "device tasks are compared by category only")
                 .arg(QString::fromStdString(base.platform).toUpper(),
                      QString::fromStdString(changed.platform).toUpper()));
 }
@@ -127,14 +144,16 @@ const QuantityComparison* ClassComparison::find(Quantity q) const
     return nullptr;
 }
 
-std::optional<size_t> medianStepOf(const RunSamples& run, const StepClass& cls, Quantity by, bool stableOnly)
+std::optional<size_t> medianStepOf(const RunSamples& run, const StepClass& cls, Quantity by, bool stableOnly,
+                                   bool anyVerifyTokens)
 {
     Indices candidates;
     const auto collect = [&](bool stable, bool onTimeline) {
         candidates.clear();
         for (size_t i = 0; i < run.steps.size(); ++i) {
             const StepSample& s = run.steps[i];
-            if (s.cls == cls && (!stable || s.inStableWindow) && (!onTimeline || s.has(Quantity::StepWallMs)))
+            if (classKey(s.cls, anyVerifyTokens) == cls && (!stable || s.inStableWindow) &&
+                (!onTimeline || s.has(Quantity::StepWallMs)))
                 candidates.push_back(i);
         }
         return !candidates.empty();
@@ -187,11 +206,25 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
     out.whole = compareClass(baseline, baseSteps, changed, changedSteps, options.bootstrap);
     out.whole.whole = true;
 
+    // Verify widths that never meet (the draft block changed): classes by (mode, bs).
+    std::set<StepClass> baseClasses;
+    for (size_t i : baseSteps)
+        baseClasses.insert(baseline.steps[i].cls);
+    const bool anyVt = !baseSteps.empty() && !changedSteps.empty() &&
+                       std::none_of(changedSteps.begin(), changedSteps.end(),
+                                    [&](size_t i) { return baseClasses.count(changed.steps[i].cls) > 0; });
+    out.classesIgnoreVerifyTokens = anyVt;
+    if (anyVt)
+        out.notComparable.push_back(QCoreApplication::translate(
+            "Compare",
+            "Verify tokens: no (mode, bs, verify tokens) class is in both runs, so steps are matched by (mode, bs) "
+            "and the verify width is part of the change"));
+
     std::map<StepClass, std::pair<Indices, Indices>> byClass;
     for (size_t i : baseSteps)
-        byClass[baseline.steps[i].cls].first.push_back(i);
+        byClass[classKey(baseline.steps[i].cls, anyVt)].first.push_back(i);
     for (size_t i : changedSteps)
-        byClass[changed.steps[i].cls].second.push_back(i);
+        byClass[classKey(changed.steps[i].cls, anyVt)].second.push_back(i);
     for (const auto& [cls, sides] : byClass) {
         ClassComparison c = compareClass(baseline, sides.first, changed, sides.second, options.bootstrap);
         c.cls = cls;
@@ -199,14 +232,16 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
     }
     // Classes seen only outside the stable windows of both runs.
     const auto addNeither = [&](const RunSamples& run) {
-        for (const StepSample& s : run.steps)
-            if ((!options.onlyClass || s.cls == *options.onlyClass) && !byClass.count(s.cls)) {
-                byClass[s.cls];
+        for (const StepSample& s : run.steps) {
+            const StepClass key = classKey(s.cls, anyVt);
+            if ((!options.onlyClass || matchesFilter(*options.onlyClass, s.cls)) && !byClass.count(key)) {
+                byClass[key];
                 ClassComparison c;
-                c.cls = s.cls;
+                c.cls = key;
                 c.presence = ClassPresence::Neither;
                 out.classes.push_back(std::move(c));
             }
+        }
     };
     addNeither(baseline);
     addNeither(changed);
@@ -220,11 +255,12 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
     for (const ClassComparison& c : out.classes) {
         if (c.presence != ClassPresence::Both)
             continue;
-        const auto a = medianStepOf(baseline, c.cls, by, options.stableWindowsOnly && !baseAll);
-        const auto b = medianStepOf(changed, c.cls, by, options.stableWindowsOnly && !changedAll);
+        const auto a = medianStepOf(baseline, c.cls, by, options.stableWindowsOnly && !baseAll, anyVt);
+        const auto b = medianStepOf(changed, c.cls, by, options.stableWindowsOnly && !changedAll, anyVt);
         if (!a || !b)
             continue;
         MatchedPair p = pairSteps(baseline, *a, changed, *b);
+        p.cls = c.cls; // the class as matched (verify tokens "?" when they never meet)
         p.picked = false;
         out.pairs.push_back(p);
     }

@@ -52,8 +52,9 @@ struct MatchedPair {
 };
 
 struct CompareOptions {
-    std::optional<StepClass> onlyClass; // --class: compare this class only (the whole window too)
-    bool stableWindowsOnly = true;      // false: every step (runs without a stable window)
+    // --class: compare this class only (the whole window too); an unrecorded field ("?") matches any value.
+    std::optional<StepClass> onlyClass;
+    bool stableWindowsOnly = true; // false: every step (runs without a stable window)
     BootstrapOptions bootstrap;
     // The quantity that picks a class's median step for its default pair (StepWallMs when analysed).
     Quantity medianBy = Quantity::StepGpuMs;
@@ -82,7 +83,10 @@ struct RunComparison {
     ClassComparison whole;                // every step of the stable windows
     std::vector<ClassComparison> classes; // Both first (most steps first), then one run only, then neither
     std::vector<MatchedPair> pairs;       // the median step pair of every class in both runs
-    DeviceTaskComparison deviceTasks;     // filled by the ProfileSession overload
+    // No (mode, bs, verify tokens) class is in both runs but both have steps: the verify width is what the
+    // experiment changed (a larger draft block), so classes are (mode, bs) and verifyTokens is -1.
+    bool classesIgnoreVerifyTokens = false;
+    DeviceTaskComparison deviceTasks; // filled by the ProfileSession overload
     // What cannot be compared, one translated sentence each (no timeline on one side, NPU vs GPU, …).
     std::vector<QString> notComparable;
     QString baselineLabel, changedLabel;
@@ -102,6 +106,8 @@ MatchedPair pairSteps(const RunSamples& baseline, size_t baselineSample, const R
                       size_t changedSample);
 // The sample of the median step of `cls` in `run` by `by` (the lower median; steps on the timeline first,
 // in the stable windows when `stableOnly`); nullopt when the class has no such step.
-std::optional<size_t> medianStepOf(const RunSamples& run, const StepClass& cls, Quantity by, bool stableOnly = true);
+// `anyVerifyTokens`: steps of any verify width belong to the class (RunComparison::classesIgnoreVerifyTokens).
+std::optional<size_t> medianStepOf(const RunSamples& run, const StepClass& cls, Quantity by, bool stableOnly = true,
+                                   bool anyVerifyTokens = false);
 
 } // namespace dspark

@@ -41,6 +41,7 @@ enum Kernel : int {
     KBuildOutTokens,
     KCommitTargetHidden,
     KScatterPaKvCache,
+    KDsparkTreeMask, // only in the comparison pair's changed run (DemoVariant::swapKernels)
     KernelCount
 };
 
@@ -110,6 +111,8 @@ const KernelSpec kKernels[KernelCount] = {
      ScaleFixed},
     {{"ScatterPaKvCache", TaskKind::AiVec, "npu::npu_scatter_pa_kv_cache", "aclnnScatterPaKvCache", 24, "%T,1,576"},
      ScaleFixed},
+    {{"DsparkTreeMask", TaskKind::AiVec, "sgl_kernel_npu::dspark_tree_mask", "aclnnDsparkTreeMask", 8, "%T,%T"},
+     ScaleCompute},
 };
 
 constexpr int kLayers = 61;
@@ -554,6 +557,9 @@ void DemoSimulator::draftPass(int pass, int tokens, Stage stage, bool lowLatency
 void DemoSimulator::verifyGraph(int graphKey, double prefixFactor, double commFactor)
 {
     const int s = n::StreamCompute;
+    const bool swap = m_options.variant.swapKernels;
+    if (swap)
+        kernel(s, KDsparkTreeMask, 9, graphKey, Stage::Verify);
     for (int layer = 0; layer < kLayers; ++layer) {
         attention(graphKey, Stage::Verify, false, prefixFactor);
         if (layer < kDenseLayers) {
@@ -566,7 +572,8 @@ void DemoSimulator::verifyGraph(int graphKey, double prefixFactor, double commFa
     }
     kernel(s, KRmsNorm, 5, graphKey, Stage::Verify);
     kernel(s, KMatMulV2, 60, graphKey, Stage::Verify);
-    kernel(s, KArgMaxWithValue, 8, graphKey, Stage::Verify);
+    if (!swap) // the changed run samples on the host side of the graph instead
+        kernel(s, KArgMaxWithValue, 8, graphKey, Stage::Verify);
 }
 
 void DemoSimulator::specTpSync(double skewExtraUs, int op)
@@ -677,10 +684,11 @@ void DemoSimulator::simulateDecode()
         anomaly("pre_replay_host_gap", "AscendDSV4Backend.init_forward_metadata +3200 us on the host");
     if (wide)
         anomaly("long_accept_worse_tpot",
-                "verify_len 6 (5 draft passes), dp-synced verify tokens 120 -> graph key 128");
+                fmt("verify_len %1 (%2 draft passes), dp-synced verify tokens 120 -> graph key 128",
+                    {m_options.variant.verifyLen + 2, m_options.variant.verifyLen + 1}));
 
     const int bs = static_cast<int>(m_requests.size());
-    const int verifyLen = wide ? 6 : 4;
+    const int verifyLen = m_options.variant.verifyLen + (wide ? 2 : 0);
     Marks& mk = m_marks;
     mk.draftPasses = verifyLen - 1;
     mk.verifyLen = verifyLen;
@@ -793,7 +801,7 @@ void DemoSimulator::simulateDecode()
     m_graph.modelId = 10 + static_cast<uint32_t>(std::find(std::begin(kBuckets), std::end(kBuckets), mk.graphKey) -
                                                  std::begin(kBuckets));
     mk.firstReplayIndex = static_cast<int32_t>(m_it->tasks.size());
-    verifyGraph(mk.graphKey, prefixFactor, exposedComm ? 3.5 : 1.0);
+    verifyGraph(mk.graphKey, prefixFactor, (exposedComm ? 3.5 : 1.0) * m_options.variant.verifyCommFactor);
     mk.lastReplayIndex = static_cast<int32_t>(m_it->tasks.size()) - 1;
     m_graph.active = false;
     for (int32_t i = mk.firstReplayIndex; i <= mk.lastReplayIndex; ++i)
@@ -1250,8 +1258,8 @@ nlohmann::ordered_json DemoSimulator::recordEnvelope() const
 {
     nlohmann::ordered_json e;
     e["mode"] = "compact";
-    e["gamma"] = 3;
-    e["verify_num_draft_tokens"] = 4;
+    e["gamma"] = m_options.variant.verifyLen - 1;
+    e["verify_num_draft_tokens"] = m_options.variant.verifyLen;
     e["components"] = {"core", "step_cpu_time", "step_gpu_time", "draft_gpu_time", "target_verify_gpu_time", "reqs"};
     e["simulate_acc_len"] = nullptr;
     return e;
@@ -1278,9 +1286,9 @@ nlohmann::ordered_json DemoSimulator::profilerMetadata() const
     args["moe_a2a_backend"] = "deepep";
     args["deepep_mode"] = "auto";
     args["speculative_algorithm"] = "DSPARK";
-    args["speculative_num_draft_tokens"] = 4;
+    args["speculative_num_draft_tokens"] = m_options.variant.verifyLen;
     args["cuda_graph_max_bs"] = 32;
-    args["max_running_requests"] = 144;
+    args["max_running_requests"] = m_options.variant.maxRunningRequests;
     args["attention_backend"] = "ascend";
     m["server_args"] = args;
     nlohmann::ordered_json layout;
@@ -1296,9 +1304,9 @@ nlohmann::ordered_json DemoSimulator::profilerMetadata() const
     m["output_len"] = 1024;
     nlohmann::ordered_json dspark;
     dspark["mode"] = "compact";
-    dspark["gamma"] = 3;
-    dspark["verify_num_draft_tokens"] = 4;
-    dspark["max_verify_len"] = 6;
+    dspark["gamma"] = m_options.variant.verifyLen - 1;
+    dspark["verify_num_draft_tokens"] = m_options.variant.verifyLen;
+    dspark["max_verify_len"] = m_options.variant.verifyLen + 2;
     dspark["components"] = recordEnvelope()["components"];
     dspark["folded_accept"] = false;
     dspark["folded_commit"] = false;

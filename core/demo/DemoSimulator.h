@@ -14,11 +14,22 @@ namespace dspark::demo {
 
 inline constexpr const char* DemoSimulatorVersion = "dspark-demo-sim/1";
 
+// What the changed run of the comparison pair changes (docs/demo.md §9). The defaults are the single
+// demo, whose files must stay byte-identical.
+struct DemoVariant {
+    int verifyLen = 4;             // verify positions of a request: the draft block (gamma) + 1
+    double verifyCommFactor = 1.0; // DeepEP transfer time in the verify graph (a bigger block sends more)
+    bool swapKernels = false;      // DsparkTreeMask inserted first in the verify graph, its ArgMaxWithValue removed
+    int maxRunningRequests = 144;
+    bool serverArgs = false; // server_info.json also carries the server arguments (the pair's runs)
+};
+
 struct DemoOptions {
     int steps = 24;    // scheduler iterations of the scenario (--steps)
     uint64_t seed = 7; // jitter seed (--seed)
     int scale = 1;     // the scenario is repeated this many times (--scale)
     bool traceJson = false;
+    DemoVariant variant;
 };
 
 // Kernel catalogue entry (COMPUTE_TASK_INFO / trace names).

@@ -179,6 +179,10 @@ static DemoResult writeDemoInto(const DemoOptions& options, const std::string& o
     server["dp_size"] = 16;
     server["ep_size"] = 16;
     server["speculative_algorithm"] = "DSPARK";
+    if (options.variant.serverArgs) { // the comparison pair's runs say what they changed
+        server["speculative_num_draft_tokens"] = options.variant.verifyLen;
+        server["max_running_requests"] = options.variant.maxRunningRequests;
+    }
 
     ojson meta = sim.profilerMetadata();
     const ojson info = profilerInfo(sim.sessionStartNs(), sim.sessionEndNs());
@@ -187,6 +191,11 @@ static DemoResult writeDemoInto(const DemoOptions& options, const std::string& o
     head["schema"] = "dspark-demo-ground-truth/1";
     head["generator"] = {
         {"version", DemoSimulatorVersion}, {"seed", options.seed}, {"steps", options.steps}, {"scale", options.scale}};
+    if (options.variant.serverArgs)
+        head["generator"]["variant"] = {{"verify_len", options.variant.verifyLen},
+                                        {"verify_comm_factor", options.variant.verifyCommFactor},
+                                        {"swap_kernels", options.variant.swapKernels},
+                                        {"max_running_requests", options.variant.maxRunningRequests}};
     ojson run;
     run["run_folder"] = n::RunFolder;
     run["db"] = std::string(n::RunFolder) + "/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
