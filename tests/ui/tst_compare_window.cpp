@@ -518,9 +518,30 @@ private Q_SLOTS:
         QVERIFY(w);
         w->openFromCommandLine({QStringLiteral("--demo-compare")});
         QVERIFY(waitCompared(w->comparison(), 120000));
-        QVERIFY(w->comparison()->isActive());
-        QVERIFY(!w->comparison()->pairs().empty());
-        QVERIFY(w->session()->path() != w->comparison()->changedSession()->path());
+        ComparisonController* c = w->comparison();
+        QVERIFY(c->isActive());
+        QVERIFY(!c->pairs().empty());
+        QCOMPARE(QFileInfo(w->session()->path()).fileName(), QStringLiteral("baseline"));
+        QCOMPARE(QFileInfo(c->changedSession()->path()).fileName(), QStringLiteral("changed"));
+        QCOMPARE(QFileInfo(w->session()->path()).dir(), QFileInfo(c->changedSession()->path()).dir());
+        // The pair's changed run carries a larger draft block: its configuration differs there, and in
+        // the one other field the demo changed (max running requests).
+        QVERIFY(waitReady(c));
+        QTreeWidget* tree = c->configPanel()->tree();
+        QStringList differing;
+        for (int g = 0; g < tree->topLevelItemCount(); ++g)
+            for (int f = 0; f < tree->topLevelItem(g)->childCount(); ++f)
+                if (tree->topLevelItem(g)->child(f)->text(3) == QStringLiteral("different"))
+                    differing << tree->topLevelItem(g)->child(f)->text(0);
+        QVERIFY2(differing.join(QLatin1Char(' ')).contains(QStringLiteral("max_running_requests")),
+                 qPrintable(differing.join(QLatin1Char(' '))));
+        QVERIFY(!c->configPanel()->warningLabel()->text().isEmpty());
+
+        // A second window reuses the pair written once.
+        auto again = openMainWindow();
+        again->openFromCommandLine({QStringLiteral("--demo-compare")});
+        QVERIFY(waitCompared(again->comparison(), 120000));
+        QCOMPARE(again->session()->path(), w->session()->path());
     }
 
     // The pictures of docs/compare.md (DSPARK_SCREENSHOT_DIR set: written there), in English and Chinese.

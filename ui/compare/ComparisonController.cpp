@@ -7,6 +7,7 @@
 #include "compare/KernelAlignment.h"
 #include "compare/RunComparison.h"
 #include "demo/DemoCache.h"
+#include "demo/DemoPairWriter.h"
 #include "overlays/CommBracketOverlay.h"
 #include "overlays/CriticalPathOverlay.h"
 #include "overlays/StageBandOverlay.h"
@@ -34,11 +35,13 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 
 namespace dspark::ui {
@@ -495,22 +498,44 @@ void ComparisonController::compareWith(const QString& changed)
               tr("Loading %1 to compare…").arg(QDir::toNativeSeparators(changed)));
 }
 
+// The demo pair (`demo OUTDIR --compare`), written once into the cache folder and reused, as --demo
+// does for the single demo: under a temporary name, renamed when complete.
+static QString ensureCachedDemoPair(const QString& version, QString& baseline, QString& changed)
+{
+    const QString cacheRoot = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (cacheRoot.isEmpty())
+        return QCoreApplication::translate("ComparisonController", "no cache folder is available for the demo pair");
+    const QString finalPath =
+        QDir(cacheRoot).filePath(QStringLiteral("demo-compare-%1-%2").arg(version).arg(demo::DefaultDemoSeed));
+    const QString truth = QDir(finalPath).filePath(QStringLiteral("ground_truth_compare.json"));
+    if (!QFileInfo::exists(truth)) {
+        const QString partial = finalPath + QStringLiteral(".partial");
+        std::error_code ec;
+        std::filesystem::remove_all(partial.toStdString(), ec); // an interrupted earlier attempt of ours
+        std::filesystem::remove_all(finalPath.toStdString(), ec);
+        demo::DemoOptions options;
+        options.seed = demo::DefaultDemoSeed;
+        const demo::DemoPairResult written = demo::writeDemoPair(options, partial.toStdString());
+        if (!written.error.isEmpty())
+            return written.error;
+        std::filesystem::rename(partial.toStdString(), finalPath.toStdString(), ec);
+        if (ec)
+            return QCoreApplication::translate("ComparisonController", "%1: cannot create the demo folder (%2)")
+                .arg(finalPath, QString::fromStdString(ec.message()));
+    }
+    baseline = QDir(finalPath).filePath(QStringLiteral("baseline"));
+    changed = QDir(finalPath).filePath(QStringLiteral("changed"));
+    return {};
+}
+
 void ComparisonController::openDemoComparison()
 {
     const QString version = QCoreApplication::applicationVersion();
-    auto prepare = [version](QString& baseline, QString& changed) -> QString {
-        // TODO(#23 core): the core's demo pair (OUTDIR/baseline, OUTDIR/changed) once it lands.
-        const demo::DemoCacheResult a = demo::ensureCachedDemo(version, demo::DefaultDemoSeed);
-        if (a.path.isEmpty())
-            return a.error;
-        const demo::DemoCacheResult b = demo::ensureCachedDemo(version, demo::DefaultDemoSeed + 1);
-        if (b.path.isEmpty())
-            return b.error;
-        baseline = a.path;
-        changed = b.path;
-        return {};
-    };
-    startTask(new ComparisonLoadTask(QString(), QString(), this, prepare), tr("Preparing the demo comparison…"));
+    startTask(new ComparisonLoadTask(QString(), QString(), this,
+                                     [version](QString& baseline, QString& changed) {
+                                         return ensureCachedDemoPair(version, baseline, changed);
+                                     }),
+              tr("Preparing the demo comparison…"));
 }
 
 bool ComparisonController::openFromCommandLine(const QStringList& args)

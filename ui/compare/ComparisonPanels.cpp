@@ -188,6 +188,9 @@ void DistributionPanel::rebuild()
     m_note->setText(tr("Steps are compared by workload class (mode:bs:verify tokens) inside each run's stable "
                        "window. Δ median with its 95 % bootstrap interval; an interval containing zero is noise."));
     const RunComparison& c = *m_comparison;
+    if (c.classesIgnoreVerifyTokens)
+        m_note->setText(m_note->text() + QLatin1Char(' ') +
+                        tr("No verify width is in both runs (the draft block changed): classes are mode:bs."));
     m_class->addItem(tr("Whole stable window (%1 / %2 steps)").arg(c.whole.baselineSteps).arg(c.whole.changedSteps));
     for (const ClassComparison& k : c.classes)
         m_class->addItem(tr("%1 — %2 (%3 / %4 steps)")
