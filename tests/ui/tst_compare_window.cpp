@@ -552,12 +552,16 @@ private Q_SLOTS:
             QSKIP("DSPARK_SCREENSHOT_DIR is not set");
         QDir().mkpath(dir);
         for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            InstalledTranslator zh;
+            if (language != QLatin1String("en")) {
+                zh = installTranslation(language);
+                QVERIFY(zh);
+            }
             auto w = openMainWindow({1600, 1000});
             QVERIFY(w);
-            w->setLanguage(language);
             ComparisonController* c = w->comparison();
-            c->openComparison(m_baseline, m_changed);
-            QVERIFY(waitCompared(c));
+            c->openDemoComparison();
+            QVERIFY(waitCompared(c, 120000));
             QVERIFY(waitReady(c));
             QVERIFY(c->showPair(2));
             c->docks()[2]->raise();
@@ -568,7 +572,6 @@ private Q_SLOTS:
             QApplication::processEvents();
             QVERIFY(w->grab().save(dir + QStringLiteral("/compare-distributions%1.png").arg(suffix)));
             QCOMPARE(c->exportFigure(dir + QStringLiteral("/compare-figure%1.png").arg(suffix), 1600), QString());
-            w->setLanguage(QStringLiteral("en"));
         }
     }
 };
