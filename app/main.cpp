@@ -35,6 +35,8 @@ static void printHelp()
         "DSpark Timeline " + std::string(DSPARK_VERSION) +
         "\n\nusage:\n  dspark-timeline [PATH|URI]        open the viewer (on PATH, a profile folder or "
         "file, or its file:// URI)\n  dspark-timeline --demo            open the viewer on the embedded demo profile\n"
+        "  dspark-timeline --compare BASELINE CHANGED\n      open the viewer on a comparison of two runs "
+        "(docs/compare.md §6)\n  dspark-timeline --demo-compare    open the viewer on the demo's comparison pair\n"
         "  dspark-timeline --self-check [--demo|PATH]\n      " +
         QCoreApplication::translate("cli", "Open the viewer, wait for the profile, print what the "
                                            "window shows as JSON and quit (checks an installation)")

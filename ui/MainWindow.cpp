@@ -4,6 +4,7 @@
 
 #include "ProfileLoadTask.h"
 #include "charts/StepChartsPanel.h"
+#include "compare/ComparisonController.h"
 #include "demo/DemoCache.h"
 #include "overlays/AnnotationOverlay.h"
 #include "panels/EventDetailsPane.h"
@@ -78,9 +79,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     m_stack = new QStackedWidget(this);
     m_welcome = createWelcomePage();
-    m_timeline = new TimelineWidget(m_stack);
+    m_timelinePage = new QWidget(m_stack);
+    m_timelinePage->setObjectName(QStringLiteral("timelinePage"));
+    m_timeline = new TimelineWidget(m_timelinePage);
+    auto* timelineLayout = new QVBoxLayout(m_timelinePage);
+    timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->setSpacing(0);
+    timelineLayout->addWidget(m_timeline);
     m_stack->addWidget(m_welcome);
-    m_stack->addWidget(m_timeline);
+    m_stack->addWidget(m_timelinePage);
     m_stepsOnlyPage = new QWidget(m_stack);
     m_stepsOnlyPage->setObjectName(QStringLiteral("stepsOnlyPage"));
     m_stepsOnlyText = new QLabel(m_stepsOnlyPage);
@@ -162,6 +169,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
 
     m_reports = new ReportActions(this);
+    m_comparison = new ComparisonController(this);
 
     m_defaultState = saveState();
     readSettings();
@@ -550,6 +558,8 @@ void MainWindow::changeEvent(QEvent* event)
 
 void MainWindow::openFromCommandLine(const QStringList& args)
 {
+    if (m_comparison->openFromCommandLine(args))
+        return;
     for (const QString& a : args) {
         if (a == QLatin1String("--demo")) {
             openDemo();
@@ -574,6 +584,7 @@ bool MainWindow::isLoading() const
 
 void MainWindow::openPath(const QString& path)
 {
+    m_comparison->cancelLoading(); // (a plain open wins over a comparison still loading)
     startTask(new ProfileLoadTask(path, this), tr("Loading %1…").arg(QDir::toNativeSeparators(path)));
 }
 
@@ -702,16 +713,25 @@ const std::shared_ptr<const Profile>& MainWindow::profile() const
 
 void MainWindow::setProfile(std::shared_ptr<const Profile> loaded, const QString& path)
 {
-    m_sessions.clear();
-    m_session.reset();
+    std::shared_ptr<ProfileSession> session;
     if (loaded) {
         QString rulesError;
         AnalysisRules rules = AnalysisRules::load({}, &rulesError);
         if (!rulesError.isEmpty())
             statusBar()->showMessage(rulesError, 10000);
-        m_session = std::make_shared<ProfileSession>(std::move(loaded), path, std::move(rules));
-        m_sessions.push_back(m_session);
+        session = std::make_shared<ProfileSession>(std::move(loaded), path, std::move(rules));
     }
+    setSession(std::move(session));
+}
+
+void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
+{
+    m_sessions.clear();
+    m_session = std::move(session);
+    if (m_session)
+        m_sessions.push_back(m_session);
+    if (m_comparison)
+        m_comparison->windowSessionChanged();
     const std::shared_ptr<const Profile>& p = profile();
     m_timeline->setProfile(p);
     m_details->setProfile(p);
@@ -725,7 +745,7 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> loaded, const QString
     // Step records without a timeline: the step table and charts take the window, with a line saying why.
     const bool stepsOnly = p && p->stepRecords && !p->stepRecords->empty() && p->stats().events == 0;
     placeStepPanels(stepsOnly);
-    m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : static_cast<QWidget*>(m_timeline));
+    m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : m_timelinePage);
     if (p) {
         const ProfileStats s = p->stats();
         const QLocale locale;
@@ -760,6 +780,18 @@ void MainWindow::attachStepRecordsAnyway()
 
 // ---------------------------------------------------------------------------------------------
 // Selection ↔ panels
+
+void MainWindow::addSession(std::shared_ptr<ProfileSession> session)
+{
+    if (session && std::find(m_sessions.begin(), m_sessions.end(), session) == m_sessions.end())
+        m_sessions.push_back(std::move(session));
+}
+
+void MainWindow::removeSession(const ProfileSession* session)
+{
+    if (session != m_session.get())
+        std::erase_if(m_sessions, [session](const std::shared_ptr<ProfileSession>& s) { return s.get() == session; });
+}
 
 SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
 {
@@ -941,6 +973,10 @@ void MainWindow::followViewToStep()
 
 void MainWindow::stepBy(int delta, bool anomalousOnly)
 {
+    if (!anomalousOnly && m_comparison->isActive()) { // [ / ] move both runs to the next matched pair
+        m_comparison->stepPair(delta);
+        return;
+    }
     const StepRecordSet* set = m_steps->stepRecords();
     QTableView* table = m_steps->table();
     if (!set || set->empty())
@@ -1133,6 +1169,9 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (urls.isEmpty() || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
+    // Shift+drop: compare the shown profile with the dropped one (or two dropped at once with each other).
+    if (event->modifiers().testFlag(Qt::ShiftModifier) && m_comparison->openDropped(urls))
+        return;
     openPath(urls.first().toLocalFile());
 }
 

@@ -29,6 +29,7 @@ struct SessionEvent;
 
 namespace dspark::ui {
 
+class ComparisonController;
 class EventDetailsPane;
 class EventTablePanel;
 class LegendPanel;
@@ -70,6 +71,17 @@ public:
     // Selects an event of the shown session in every pane; an event of another session is refused
     // (false, nothing changes), so that it never resolves to whatever sits at its address here.
     bool selectEvent(const SessionEvent& e);
+    // Shows `session` as the window's one session (the panels are bound to it); null: none.
+    void setSession(std::shared_ptr<ProfileSession> session);
+
+    // ---- comparison (issue 23, ui/compare/ComparisonController) ----
+    // The second run of a comparison is an extra session: its events resolve here, the panels stay
+    // bound to session(). Removing the shown session is refused (setSession replaces it).
+    void addSession(std::shared_ptr<ProfileSession> session);
+    void removeSession(const ProfileSession* session);
+    ComparisonController* comparison() const { return m_comparison; }
+    // Holds the timeline; the comparison puts the second timeline beside it.
+    QWidget* timelinePage() const { return m_timelinePage; }
 
     // ---- parts (tests, and features that extend the window: overlays, exports) ----
     TimelineWidget* timeline() const { return m_timeline; }
@@ -176,6 +188,8 @@ private:
     LegendPanel* m_legend = nullptr;
     FileListPanel* m_files = nullptr;
     ReportActions* m_reports = nullptr;
+    ComparisonController* m_comparison = nullptr;
+    QWidget* m_timelinePage = nullptr;
     QDockWidget* m_stepsDock = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;

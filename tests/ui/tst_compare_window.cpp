@@ -1,0 +1,580 @@
+// Issue 23, the window's half: a comparison of two runs opened as a user opens one (File › Compare
+// With…, Shift+drop, `--compare A B`, the recent list, `--demo-compare`), both sides loading under one
+// progress bar with Cancel; the changed run in a second timeline below the baseline on one shared
+// range, offset so that the matched steps start together; `[` / `]` move both; swap and close; the
+// comparison figure in three formats; what cannot be compared between an Ascend and a GPU run.
+#include "../demo/DemoTestSupport.h"
+#include "MainWindowTestSupport.h"
+#include "TestSupport.h"
+
+#include "compare/ComparisonController.h"
+#include "compare/ComparisonPanels.h"
+#include "compare/RunComparison.h"
+#include "overlays/StageBandOverlay.h"
+#include "panels/StepTablePanel.h"
+#include "session/ProfileSession.h"
+#include "session/StepAnalyses.h"
+#include "steps/StepRecords.h"
+#include "timeline/TimelineSelection.h"
+#include "timeline/TimelineView.h"
+#include "timeline/TimelineWidget.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDropEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QHeaderView>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeWidget>
+
+#include <cmath>
+#include <filesystem>
+
+using namespace dspark;
+using namespace dspark::test;
+using namespace dspark::ui;
+
+namespace {
+
+// Answers the next file dialog with `path` (as a user typing it and pressing Open).
+void answerNextFileDialog(const QString& path)
+{
+    auto* timer = new QTimer(qApp);
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, path]() {
+        if (auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+            timer->stop();
+            timer->deleteLater();
+            dialog->selectFile(path);
+            static_cast<QDialog*>(dialog)->accept(); // (public in QDialog)
+        }
+    });
+    timer->start();
+}
+
+bool waitReady(ComparisonController* c, int timeoutMs = 120000)
+{
+    return QTest::qWaitFor([&]() { return c->result() != nullptr; }, timeoutMs);
+}
+
+// Stable-window steps of a run's records, counted from the records themselves.
+size_t stableSteps(const Profile& p)
+{
+    size_t n = 0;
+    for (const StableWindow& w : p.stepRecords->stableWindows)
+        n += w.lastRow - w.firstRow + 1;
+    return n;
+}
+
+bool waitCompared(ComparisonController* c, int timeoutMs = 60000)
+{
+    QSignalSpy opened(c, &ComparisonController::comparisonOpened);
+    QSignalSpy failed(c, &ComparisonController::loadFailed);
+    (void)QTest::qWaitFor([&]() { return opened.count() > 0 || failed.count() > 0; }, timeoutMs);
+    if (failed.count() > 0)
+        qWarning() << "comparison failed:" << failed.first().first().toString();
+    return opened.count() > 0;
+}
+
+// Copies a folder under another name: nothing may depend on what the runs are called.
+QString copyFolder(const QString& from, const QString& to)
+{
+    std::error_code ec;
+    std::filesystem::copy(from.toStdString(), to.toStdString(), std::filesystem::copy_options::recursive, ec);
+    return ec ? QString() : to;
+}
+
+} // namespace
+
+class TestCompareWindow : public QObject {
+    Q_OBJECT
+    WrittenDemo m_a, m_b;
+    QTemporaryDir m_tmp;
+    QString m_baseline, m_changed, m_sameAgain;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        useTestSettings(QStringLiteral("tst_compare_window"));
+        m_a = writeTestDemo(24, 7, 1, false);
+        m_b = writeTestDemo(24, 11, 1, false);
+        QVERIFY2(m_a.result.error.isEmpty() && m_b.result.error.isEmpty(), qPrintable(m_a.result.error));
+        m_baseline = copyFolder(m_a.dir, m_tmp.filePath(QStringLiteral("run one")));
+        m_changed = copyFolder(m_b.dir, m_tmp.filePath(QStringLiteral("zz")));
+        m_sameAgain = copyFolder(m_a.dir, m_tmp.filePath(QStringLiteral("again")));
+        QVERIFY(!m_baseline.isEmpty() && !m_changed.isEmpty() && !m_sameAgain.isEmpty());
+    }
+
+    void compareWithFromTheFileMenu()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        w->openPath(m_baseline);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        ComparisonController* c = w->comparison();
+        QVERIFY(!c->isActive());
+        QVERIFY(!c->changedTimeline()->isVisible());
+
+        // File › Compare With Folder…, answered like a user would.
+        QAction* compare = w->action(QStringLiteral("compareWithFolder"));
+        QVERIFY(compare && w->fileMenu()->actions().contains(compare));
+        answerNextFileDialog(m_changed);
+        compare->trigger();
+        QVERIFY(waitCompared(c));
+
+        QVERIFY(c->isActive());
+        QCOMPARE(w->sessions().size(), size_t(2));
+        QCOMPARE(w->session()->path(), m_baseline); // the baseline stays the window's session
+        QCOMPARE(c->changedSession()->path(), m_changed);
+        QVERIFY(c->changedTimeline()->isVisible());
+        QCOMPARE(c->changedTimeline()->profile(), c->changedSession()->profile().get());
+        // Baseline above, changed below, in one vertical splitter, on the window's zoom.
+        auto* splitter = w->findChild<QSplitter*>(QStringLiteral("comparisonSplitter"));
+        QVERIFY(splitter && splitter->orientation() == Qt::Vertical);
+        QVERIFY(w->timeline()->mapTo(w.get(), QPoint(0, 0)).y() <
+                c->changedTimeline()->mapTo(w.get(), QPoint(0, 0)).y());
+        QCOMPARE(c->changedTimeline()->zoom(), w->timeline()->zoom());
+        QVERIFY(w->findChild<QWidget*>(QStringLiteral("comparisonBanner"))->isVisible());
+        // Events of the changed run resolve in its own session only.
+        const EventRef e{0, 0};
+        QCOMPARE(c->changedSession()->resolve(c->changedSession()->tag(e)), e);
+        QVERIFY(!w->session()->resolve(c->changedSession()->tag(e)).valid());
+
+        // The recent list remembers the pair, and reopens it.
+        const QString pair =
+            QFileInfo(m_baseline).absoluteFilePath() + QLatin1Char('\n') + QFileInfo(m_changed).absoluteFilePath();
+        QCOMPARE(c->recentComparisons().value(0), pair);
+        auto* recent = w->findChild<QMenu*>(QStringLiteral("recentComparisonsMenu"));
+        QVERIFY(recent && !recent->actions().isEmpty());
+        QVERIFY(recent->actions().first()->text().contains(QStringLiteral("zz")));
+        c->closeChanged();
+        QVERIFY(!c->isActive());
+        QCOMPARE(w->sessions().size(), size_t(1));
+        recent->actions().first()->trigger();
+        QVERIFY(waitCompared(c));
+        QCOMPARE(c->changedSession()->path(), QFileInfo(m_changed).absoluteFilePath());
+    }
+
+    void commandLineAndTheBracketKeysMoveBothSides()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        w->openFromCommandLine({QStringLiteral("--compare"), m_baseline, m_changed});
+        QVERIFY(waitCompared(c));
+        QCOMPARE(w->session()->path(), m_baseline);
+        QCOMPARE(c->changedSession()->path(), m_changed);
+        QVERIFY(c->pairs().size() >= 10);
+        QCOMPARE(c->currentPair(), 0);
+
+        // Pairs follow each run's stable window in order: forward_ct rises on both sides.
+        const StepAnalyses& sa = *w->session()->analyses();
+        const StepAnalyses& sb = *c->changedSession()->analyses();
+        for (size_t i = 1; i < c->pairs().size(); ++i) {
+            QVERIFY(sa.step(c->pairs()[i].baselineStep).window.forwardCt >
+                    sa.step(c->pairs()[i - 1].baselineStep).window.forwardCt);
+            QVERIFY(sb.step(c->pairs()[i].changedStep).window.forwardCt >
+                    sb.step(c->pairs()[i - 1].changedStep).window.forwardCt);
+        }
+
+        w->timeline()->view()->setFocus();
+        for (int expected : {1, 2, 3}) {
+            QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+            QCOMPARE(c->currentPair(), expected);
+        }
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
+        QCOMPARE(c->currentPair(), 2);
+
+        // Both steps of pair 2 start at the same shared time, and the shared range shows both whole.
+        const RecordWindow& a = sa.step(c->pairs()[2].baselineStep);
+        const RecordWindow& b = sb.step(c->pairs()[2].changedStep);
+        TimelineWidget* top = w->timeline();
+        TimelineWidget* bottom = c->changedTimeline();
+        QCOMPARE(bottom->toSharedNs(b.window.startNs), top->toSharedNs(a.window.startNs));
+        QCOMPARE(c->changedSession()->timeOffsetNs(), a.window.startNs - b.window.startNs);
+        QVERIFY(top->visibleStartNs() <= a.window.startNs && a.window.endNs <= top->visibleEndNs());
+        QVERIFY(bottom->visibleStartNs() <= b.window.startNs && b.window.endNs <= bottom->visibleEndNs());
+        // The baseline's step table follows the pair.
+        QCOMPARE(w->stepPanel()->currentSourceRow(), int(a.row));
+
+        // Pressed in the lower timeline, the keys move both as well.
+        bottom->view()->setFocus();
+        QTest::keyClick(bottom->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), 3);
+
+        // The analyses' overlays draw on both timelines once the steps are analysed.
+        QVERIFY(QTest::qWaitFor([&]() { return sa.ready() && sb.ready(); }, 60000));
+        bottom->view()->viewport()->repaint();
+        top->view()->viewport()->repaint();
+        QVERIFY(c->changedStageBands()->lastBandCount() > 0);
+    }
+
+    void aRunAgainstItselfChangesNothing()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_sameAgain);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        for (QDockWidget* d : c->docks())
+            QVERIFY(!d->isHidden());
+
+        // Configuration: no group differs, no warning.
+        QTreeWidget* tree = c->configPanel()->tree();
+        QCOMPARE(tree->topLevelItemCount(), int(kConfigGroupCount));
+        for (int g = 0; g < tree->topLevelItemCount(); ++g)
+            QVERIFY2(tree->topLevelItem(g)->text(3) != QStringLiteral("different"),
+                     qPrintable(tree->topLevelItem(g)->text(0)));
+        QVERIFY(c->configPanel()->warningLabel()->text().contains(QStringLiteral("No setting")));
+
+        // Distributions: the whole window has the stable-window steps of both runs; every median is
+        // unchanged and every interval contains zero.
+        DistributionPanel* dist = c->distributionPanel();
+        QCOMPARE(dist->classBox()->currentIndex(), 0);
+        const size_t n = stableSteps(*w->profile());
+        QVERIFY(n > 0);
+        QVERIFY2(dist->classBox()->currentText().contains(QStringLiteral("(%1 / %1 steps)").arg(n)),
+                 qPrintable(dist->classBox()->currentText()));
+        QTableWidget* t = dist->table();
+        QVERIFY(t->rowCount() >= 10);
+        const int gpu = dist->rowOf(Quantity::StepGpuMs);
+        QVERIFY(gpu >= 0);
+        QCOMPARE(t->item(gpu, 4)->text(), QString::number(n));
+        QCOMPARE(t->item(gpu, 8)->text(), QString::number(n));
+        for (int r = 0; r < t->rowCount(); ++r) {
+            QCOMPARE(t->item(r, 1)->text(), t->item(r, 5)->text()); // the same medians
+            QVERIFY2(t->item(r, 11)->text().contains(QStringLiteral("contains zero")),
+                     qPrintable(t->item(r, 0)->text() + QLatin1String(": ") + t->item(r, 11)->text()));
+        }
+        // Every class of one run is in the other.
+        for (int i = 1; i < dist->classBox()->count(); ++i)
+            QVERIFY(dist->classBox()->itemText(i).contains(QStringLiteral("in both runs")) ||
+                    dist->classBox()->itemText(i).contains(QStringLiteral("outside both")));
+
+        // Matched pairs: each the same step on both sides, all deltas zero.
+        PairTablePanel* pairs = c->pairPanel();
+        QVERIFY(pairs->proxy()->rowCount() > 0);
+        for (int r = 0; r < pairs->proxy()->rowCount(); ++r) {
+            QCOMPARE(pairs->proxy()->index(r, 1).data().toString(), pairs->proxy()->index(r, 2).data().toString());
+            for (int col = 5; col < pairs->proxy()->columnCount(); col += 3) {
+                const double d = pairs->proxy()->index(r, col).data(Qt::UserRole + 1).toDouble();
+                QVERIFY(std::isnan(d) || d == 0.0);
+            }
+        }
+    }
+
+    void theDocksOfTwoRuns()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        const RunComparison& r = *c->result();
+
+        // The pair table: one row per pair; a click shows that pair on both timelines.
+        PairTablePanel* panel = c->pairPanel();
+        QTableView* table = panel->table();
+        QCOMPARE(panel->proxy()->rowCount(), int(r.pairs.size()));
+        QVERIFY(!r.pairs.empty());
+        c->docks()[2]->raise();
+        QApplication::processEvents();
+        clickRow(table, 0);
+        const MatchedPair& p = r.pairs[size_t(panel->pairOfRow(0))];
+        QVERIFY(p.baselineStepIndex >= 0 && p.changedStepIndex >= 0);
+        const RecordWindow& a = w->session()->analyses()->step(size_t(p.baselineStepIndex));
+        const RecordWindow& b = c->changedSession()->analyses()->step(size_t(p.changedStepIndex));
+        QCOMPARE(a.window.forwardCt, p.baselineForwardCt);
+        QCOMPARE(b.window.forwardCt, p.changedForwardCt);
+        QCOMPARE(c->changedTimeline()->toSharedNs(b.window.startNs), a.window.startNs);
+        QCOMPARE(w->stepPanel()->currentSourceRow(), int(a.row));
+
+        // Filter by class, sort by a column.
+        const QString cls = QString::fromStdString(p.cls.label());
+        panel->filterEdit()->setText(cls);
+        QVERIFY(panel->proxy()->rowCount() >= 1);
+        for (int row = 0; row < panel->proxy()->rowCount(); ++row)
+            QVERIFY(panel->proxy()->index(row, 0).data().toString().contains(cls));
+        panel->filterEdit()->clear();
+        QTest::mouseClick(table->horizontalHeader()->viewport(), Qt::LeftButton, {},
+                          QPoint(table->horizontalHeader()->sectionViewportPosition(1) + 5, 5));
+        QCOMPARE(panel->proxy()->sortColumn(), 1);
+        for (int row = 1; row < panel->proxy()->rowCount(); ++row)
+            QVERIFY(panel->proxy()->index(row - 1, 1).data(Qt::UserRole + 1).toDouble() <=
+                        panel->proxy()->index(row, 1).data(Qt::UserRole + 1).toDouble() ||
+                    panel->proxy()->sortOrder() == Qt::DescendingOrder);
+
+        // CSV / Markdown / JSON of the rows shown.
+        QTemporaryDir out;
+        for (const char* name : {"pairs.csv", "pairs.md", "pairs.json"})
+            QCOMPARE(panel->exportTo(out.filePath(QString::fromLatin1(name))), QString());
+        QFile csv(out.filePath(QStringLiteral("pairs.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().count('\n'), qsizetype(r.pairs.size() + 1));
+        QFile json(out.filePath(QStringLiteral("pairs.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonArray rows = QJsonDocument::fromJson(json.readAll()).array();
+        QCOMPARE(rows.size(), qsizetype(r.pairs.size()));
+        QVERIFY(rows.first().toObject().contains(QStringLiteral("Class")));
+
+        // The kernel diff of the shown pair; a click selects both tasks and shows them.
+        QTableWidget* kernels = c->kernelPanel()->table();
+        QVERIFY(kernels->rowCount() > 0);
+        const AlignedTask* first = c->kernelPanel()->taskOfRow(0);
+        QVERIFY(first && first->kind == AlignedKind::Matched);
+        // Largest regression first.
+        for (int row = 1; row < kernels->rowCount(); ++row) {
+            const AlignedTask* t = c->kernelPanel()->taskOfRow(row);
+            if (t->kind != AlignedKind::Matched)
+                break;
+            QVERIFY(t->deltaNs() <= c->kernelPanel()->taskOfRow(row - 1)->deltaNs());
+        }
+        c->docks()[3]->show();
+        c->docks()[3]->raise();
+        QApplication::processEvents();
+        kernels->scrollToTop();
+        const QRect cell = kernels->visualRect(kernels->model()->index(0, 0));
+        QTest::mouseClick(kernels->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(w->timeline()->selection()->event(), first->baseline);
+        QCOMPARE(c->changedTimeline()->selection()->event(), first->changed);
+        const TimeNs sa = w->profile()->startNs(first->baseline);
+        const TimeNs sb = c->changedSession()->profile()->startNs(first->changed);
+        QVERIFY(w->timeline()->visibleStartNs() <= sa && sa <= w->timeline()->visibleEndNs());
+        QVERIFY(c->changedTimeline()->visibleStartNs() <= sb && sb <= c->changedTimeline()->visibleEndNs());
+    }
+
+    void swapAndCloseEitherSide()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QTest::mouseClick(w->findChild<QPushButton*>(QStringLiteral("swapSidesButton")), Qt::LeftButton);
+        QCOMPARE(w->session()->path(), m_changed);
+        QCOMPARE(c->changedSession()->path(), m_baseline);
+        QCOMPARE(w->sessions().size(), size_t(2));
+        QCOMPARE(c->changedTimeline()->profile(), c->changedSession()->profile().get());
+        QCOMPARE(w->timeline()->profile(), w->session()->profile().get());
+
+        // Closing the baseline (now the changed folder) leaves an ordinary window on the other run.
+        QTest::mouseClick(w->findChild<QPushButton*>(QStringLiteral("closeBaselineButton")), Qt::LeftButton);
+        QVERIFY(!c->isActive());
+        QCOMPARE(w->sessions().size(), size_t(1));
+        QCOMPARE(w->session()->path(), m_baseline);
+        QCOMPARE(w->session()->timeOffsetNs(), TimeNs(0));
+        QVERIFY(!c->changedTimeline()->isVisible());
+        QVERIFY(!w->findChild<QWidget*>(QStringLiteral("comparisonBanner"))->isVisible());
+        // `[` / `]` are the step table's again.
+        const int before = w->stepPanel()->currentSourceRow();
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QVERIFY(w->stepPanel()->currentSourceRow() != before);
+
+        // Opening another profile the ordinary way ends a comparison too.
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        w->openPath(m_changed);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QVERIFY(!c->isActive());
+        QCOMPARE(w->sessions().size(), size_t(1));
+    }
+
+    void shiftDropComparesWithTheShownProfile()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        w->openPath(m_baseline);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(m_changed)});
+        const QPointF at(w->width() / 2.0, w->height() / 2.0);
+        // (a drop is delivered only after the drag entered the window)
+        QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(w.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(w.get(), &drop);
+        QVERIFY(waitCompared(w->comparison()));
+        QCOMPARE(w->session()->path(), m_baseline);
+        QCOMPARE(w->comparison()->changedSession()->path(), m_changed);
+        // A plain drop opens the file alone, as before.
+        QDragEnterEvent enterPlain(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &enterPlain);
+        QDropEvent plain(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w.get(), &plain);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QVERIFY(!w->comparison()->isActive());
+        QCOMPARE(w->session()->path(), m_changed);
+    }
+
+    void oneProgressBarAndCancel()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QSignalSpy cancelled(c, &ComparisonController::loadCancelled);
+        c->openComparison(m_baseline, m_changed);
+        auto* bar = w->findChild<QProgressBar*>(QStringLiteral("comparisonProgress"));
+        auto* cancel = w->findChild<QPushButton*>(QStringLiteral("cancelComparisonButton"));
+        QVERIFY(bar && bar->isVisible() && cancel && cancel->isVisible());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&]() { return cancelled.count() > 0; }, 60000));
+        QVERIFY(!c->isActive() && !c->isLoading());
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!w->session());
+
+        // A side that cannot be opened: one message naming that side and the file.
+        QSignalSpy failed(c, &ComparisonController::loadFailed);
+        const QString missing = m_tmp.filePath(QStringLiteral("no such run"));
+        c->openComparison(m_baseline, missing);
+        QVERIFY(QTest::qWaitFor([&]() { return failed.count() > 0; }, 60000));
+        const QString error = failed.first().first().toString();
+        QVERIFY2(error.contains(QStringLiteral("changed run")) && error.contains(QStringLiteral("no such run")),
+                 qPrintable(error));
+        QVERIFY(!c->isActive());
+    }
+
+    void theFigureExportsInThreeFormats()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(c->showPair(1));
+        QTemporaryDir out;
+        for (const char* name : {"pair.png", "pair.svg", "pair.pdf"}) {
+            const QString path = out.filePath(QString::fromLatin1(name));
+            QCOMPARE(c->exportFigure(path, 1400), QString());
+            QVERIFY2(QFileInfo(path).size() > 1000, name);
+        }
+        const QImage png(out.filePath(QStringLiteral("pair.png")));
+        QCOMPARE(png.width(), 1400);
+        QVERIFY(png.height() > 400);
+        QFile svg(out.filePath(QStringLiteral("pair.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray text = svg.readAll();
+        for (const char* expected : {"Comparison: baseline", "step wall", "effective TPOT", "mean commit length",
+                                     "exposed communication", "critical path", "Target Verify"})
+            QVERIFY2(text.contains(expected), expected);
+        QFile pdf(out.filePath(QStringLiteral("pair.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QVERIFY(!c->exportFigure(out.filePath(QStringLiteral("pair.bmp"))).isEmpty());
+    }
+
+    void anAscendRunAgainstAGpuRunSaysWhatCannotBeCompared()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir tmp;
+        const QString gpu = tmp.filePath(QStringLiteral("other.json.gz"));
+        QVERIFY(QFile::copy(realData(QStringLiteral("kineto/a100_event_sync_multi_stream.pt.trace.json.gz")), gpu));
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, gpu);
+        QVERIFY(waitCompared(c));
+        auto* note = w->findChild<QLabel*>(QStringLiteral("comparisonLimitations"));
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().contains(QStringLiteral("Ascend NPU")) && note->text().contains(QStringLiteral("GPU")),
+                 qPrintable(note->text()));
+        QVERIFY(note->text().contains(QStringLiteral("No matched steps")));
+        QVERIFY(c->pairs().empty());
+        // `[` does nothing harmful without pairs.
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), -1);
+
+        // Two runs of one platform carry no such note.
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(!note->isVisible());
+    }
+
+    void demoCompareOpensTheDemoPair()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        w->openFromCommandLine({QStringLiteral("--demo-compare")});
+        QVERIFY(waitCompared(w->comparison(), 120000));
+        ComparisonController* c = w->comparison();
+        QVERIFY(c->isActive());
+        QVERIFY(!c->pairs().empty());
+        QCOMPARE(QFileInfo(w->session()->path()).fileName(), QStringLiteral("baseline"));
+        QCOMPARE(QFileInfo(c->changedSession()->path()).fileName(), QStringLiteral("changed"));
+        QCOMPARE(QFileInfo(w->session()->path()).dir(), QFileInfo(c->changedSession()->path()).dir());
+        // The pair's changed run carries a larger draft block: its configuration differs there, and in
+        // the one other field the demo changed (max running requests).
+        QVERIFY(waitReady(c));
+        QTreeWidget* tree = c->configPanel()->tree();
+        QStringList differing;
+        for (int g = 0; g < tree->topLevelItemCount(); ++g)
+            for (int f = 0; f < tree->topLevelItem(g)->childCount(); ++f)
+                if (tree->topLevelItem(g)->child(f)->text(3) == QStringLiteral("different"))
+                    differing << tree->topLevelItem(g)->child(f)->text(0);
+        QVERIFY2(differing.join(QLatin1Char(' ')).contains(QStringLiteral("max_running_requests")),
+                 qPrintable(differing.join(QLatin1Char(' '))));
+        QVERIFY(!c->configPanel()->warningLabel()->text().isEmpty());
+
+        // A second window reuses the pair written once.
+        auto again = openMainWindow();
+        again->openFromCommandLine({QStringLiteral("--demo-compare")});
+        QVERIFY(waitCompared(again->comparison(), 120000));
+        QCOMPARE(again->session()->path(), w->session()->path());
+    }
+
+    // The pictures of docs/compare.md (DSPARK_SCREENSHOT_DIR set: written there), in English and Chinese.
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("DSPARK_SCREENSHOT_DIR is not set");
+        QDir().mkpath(dir);
+        for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            InstalledTranslator zh;
+            if (language != QLatin1String("en")) {
+                zh = installTranslation(language);
+                QVERIFY(zh);
+            }
+            auto w = openMainWindow({1600, 1000});
+            QVERIFY(w);
+            ComparisonController* c = w->comparison();
+            c->openDemoComparison();
+            QVERIFY(waitCompared(c, 120000));
+            QVERIFY(waitReady(c));
+            QVERIFY(c->showPair(2));
+            c->docks()[2]->raise();
+            QApplication::processEvents();
+            const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
+            QVERIFY(w->grab().save(dir + QStringLiteral("/compare-window%1.png").arg(suffix)));
+            c->docks()[1]->raise();
+            QApplication::processEvents();
+            QVERIFY(w->grab().save(dir + QStringLiteral("/compare-distributions%1.png").arg(suffix)));
+            QCOMPARE(c->exportFigure(dir + QStringLiteral("/compare-figure%1.png").arg(suffix), 1600), QString());
+        }
+    }
+};
+
+QTEST_MAIN(TestCompareWindow)
+#include "tst_compare_window.moc"

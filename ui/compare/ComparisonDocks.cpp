@@ -1,0 +1,158 @@
+// The comparison's docks (ComparisonController.h): created with the window, filled by the core's
+// comparison once both runs are analysed, and the kernel diff of the shown pair.
+#include "compare/ComparisonController.h"
+
+#include "MainWindow.h"
+#include "compare/ComparisonPanels.h"
+#include "compare/KernelAlignment.h"
+#include "compare/RunComparison.h"
+#include "session/ProfileSession.h"
+#include "session/StepAnalyses.h"
+#include "timeline/TimelineSelection.h"
+#include "timeline/TimelineWidget.h"
+
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QMenu>
+#include <QStatusBar>
+#include <QThread>
+
+#include <limits>
+
+namespace dspark::ui {
+
+void ComparisonController::createDocks()
+{
+    MainWindow* w = m_window;
+    m_configPanel = new ConfigDiffPanel(w);
+    m_distributionPanel = new DistributionPanel(w);
+    m_pairPanel = new PairTablePanel(w);
+    m_kernelPanel = new KernelDiffPanel(w);
+    const std::pair<const char*, QWidget*> docks[] = {{"configDiffDock", m_configPanel},
+                                                      {"distributionDock", m_distributionPanel},
+                                                      {"pairTableDock", m_pairPanel},
+                                                      {"kernelDiffDock", m_kernelPanel}};
+    m_docksMenu = new QMenu(w->viewMenu());
+    m_docksMenu->setObjectName(QStringLiteral("comparisonPanelsMenu"));
+    for (const auto& [name, panel] : docks) {
+        auto* d = new QDockWidget(w);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(panel);
+        d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                       QDockWidget::DockWidgetFloatable);
+        w->addDockWidget(Qt::BottomDockWidgetArea, d);
+        d->hide(); // until a comparison is open
+        m_docks << d;
+        m_docksMenu->addAction(d->toggleViewAction());
+    }
+    // Tabbed with the step table (the three about steps) and the kernel table (the kernel diff): wide
+    // tables where the window already has them.
+    auto* steps = w->findChild<QDockWidget*>(QStringLiteral("stepsDock"));
+    auto* kernels = w->findChild<QDockWidget*>(QStringLiteral("eventsDock"));
+    for (int i = 0; i < 3 && steps; ++i)
+        w->tabifyDockWidget(steps, m_docks[i]);
+    if (kernels)
+        w->tabifyDockWidget(kernels, m_docks[3]);
+    w->viewMenu()->addMenu(m_docksMenu);
+    connect(m_pairPanel, &PairTablePanel::pairActivated, this, [this](int index) {
+        if (!m_result || index < 0 || index >= int(m_result->pairs.size()))
+            return;
+        const MatchedPair& p = m_result->pairs[size_t(index)];
+        if (p.baselineStepIndex < 0 || p.changedStepIndex < 0)
+            m_window->statusBar()->showMessage(tr("This pair is not on both timelines"), 5000);
+        else
+            showSteps(size_t(p.baselineStepIndex), size_t(p.changedStepIndex));
+    });
+    connect(m_kernelPanel, &KernelDiffPanel::taskActivated, this, &ComparisonController::revealTasks);
+}
+
+void ComparisonController::compareWhenAnalysed()
+{
+    const quint64 generation = ++m_generation;
+    m_result.reset();
+    if (!isActive())
+        return;
+    std::shared_ptr<ProfileSession> baseline = m_window->sessions().front();
+    std::shared_ptr<ProfileSession> changed = m_changed;
+    if (!baseline->analyses()->ready() || !changed->analyses()->ready()) {
+        const QString waiting = tr("Analysing the steps of both runs…");
+        m_configPanel->setPlaceholder(waiting);
+        m_distributionPanel->setPlaceholder(waiting);
+        m_pairPanel->setPlaceholder(waiting);
+        for (StepAnalyses* a : {baseline->analyses(), changed->analyses()})
+            connect(
+                a, &StepAnalyses::analysesReady, this,
+                [this, generation]() {
+                    if (generation == m_generation)
+                        compareWhenAnalysed();
+                },
+                Qt::SingleShotConnection);
+        return;
+    }
+    const QString comparing = tr("Comparing the two runs…");
+    m_configPanel->setPlaceholder(comparing);
+    m_distributionPanel->setPlaceholder(comparing);
+    m_pairPanel->setPlaceholder(comparing);
+    // The analyses are complete and immutable: the worker only reads them (and the runs' config files).
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, generation, baseline, changed]() {
+        auto result = std::make_shared<const RunComparison>(compareRuns(*baseline, *changed));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, result]() {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->m_result = result;
+                self->m_configPanel->setComparison(result);
+                self->m_distributionPanel->setComparison(result);
+                self->m_pairPanel->setComparison(result);
+                Q_EMIT self->comparisonReady();
+            },
+            Qt::QueuedConnection);
+    });
+    m_workers.push_back(worker);
+    worker->start();
+    // Finished workers are let go of here (the one just started keeps running).
+    std::erase_if(m_workers, [worker](QThread* t) {
+        if (t == worker || !t->isFinished())
+            return false;
+        delete t;
+        return true;
+    });
+}
+
+void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
+{
+    StepAnalyses& sa = *m_window->session()->analyses();
+    StepAnalyses& sb = *m_changed->analyses();
+    const RecordWindow& a = sa.step(baselineStep);
+    const RecordWindow& b = sb.step(changedStep);
+    m_kernels = std::make_shared<const KernelAlignment>(
+        alignKernels(*m_window->profile(), sa.ensure(baselineStep), *m_changed->profile(), sb.ensure(changedStep)));
+    m_kernelPanel->setAlignment(
+        m_kernels,
+        tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt));
+}
+
+void ComparisonController::revealTasks(EventRef baseline, EventRef changed)
+{
+    // Each timeline selects its task; the shared range then shows both (panned when they fit).
+    TimelineWidget* top = m_window->timeline();
+    TimeNs lo = std::numeric_limits<TimeNs>::max(), hi = std::numeric_limits<TimeNs>::min();
+    auto take = [&](TimelineWidget* t, EventRef e) {
+        const Profile* p = t->profile();
+        if (!p || !e.valid())
+            return;
+        t->selectEvent(e, TimelineWidget::Reveal::None);
+        t->ensureLaneVisible(e.lane);
+        const TimeNs start = t->toSharedNs(p->startNs(e));
+        lo = std::min(lo, start);
+        hi = std::max(hi, start + p->lanes[e.lane].durationNs[e.index]);
+    };
+    take(top, baseline);
+    take(m_changedTimeline, changed);
+    if (lo <= hi)
+        top->zoom()->reveal(lo, std::max(hi, lo + 1));
+}
+
+} // namespace dspark::ui
