@@ -51,5 +51,6 @@ int runAnalyze(const QStringList& args);
 int runSteps(const QStringList& args);
 int runDemo(const QStringList& args);
 int runExport(const QStringList& args);
+int runSummarize(const QStringList& args);
 
 } // namespace dspark::cli

@@ -26,7 +26,7 @@ const std::vector<Command>& commands()
         {"steps", "steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]",
          QT_TRANSLATE_NOOP("cli", "Print the DSpark step table: derived columns, anomalies, timeline alignment"), false,
          &runSteps},
-        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]",
+        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--ranks N]",
          QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
          &runDemo},
         {"export",
@@ -34,6 +34,9 @@ const std::vector<Command>& commands()
          "[--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]",
          QT_TRANSLATE_NOOP("cli", "Render a step (or the whole profile) with its analyses to PNG, SVG or PDF"), true,
          &runExport},
+        {"summarize", "summarize RANKDIR --out FILE.json [--rank R] [--rules FILE]",
+         QT_TRANSLATE_NOOP("cli", "Write one rank's summary (steps, collectives, lanes) for opening a large cluster"),
+         false, &runSummarize},
     };
     return list;
 }
