@@ -58,7 +58,7 @@ static std::vector<RankSummary> generate(int ranks, int steps)
         const TimeNs skew = noise(50'000);
         for (int k = 0; k < steps; ++k) {
             const TimeNs t0 = TimeNs(k) * 1'000'000 + skew;
-            s.steps.push_back({k, t0, t0 + 1'000'000, std::nullopt, 60'000, 20'000, {}});
+            s.steps.push_back({k, t0, t0 + 1'000'000, std::nullopt, 60'000, 20'000, 0, {}});
             for (int c = 0; c < 2; ++c) {
                 const TimeNs issue =
                     t0 + 200'000 + c * 400'000 + noise(3'000) + (r == 3 && k % 10 == 0 && c == 0 ? 150'000 : 0);
@@ -105,7 +105,7 @@ int main(int argc, char** argv)
         const QString folder = dir.filePath(QStringLiteral("summaries"));
         QDir().mkpath(folder);
         for (const RankSummary& s : input)
-            std::ofstream((folder + QStringLiteral("/rank%1.json").arg(s.rankNumber)).toStdString())
+            std::ofstream(QString(folder + QStringLiteral("/rank%1.json").arg(s.rankNumber)).toStdString())
                 << rankSummaryJson(s);
         std::vector<double> times;
         size_t opened = 0;

@@ -142,27 +142,45 @@ nlohmann::ordered_json clusterJson(const ClusterLoad& load, const ClusterAnalysi
 std::string clusterText(const ClusterLoad& load, const ClusterAnalysis& a)
 {
     const std::vector<RankSummary> ranks = load.summaries();
-    const auto tr = [](const char* text) { return QCoreApplication::translate("ClusterReport", text).toStdString(); };
     std::ostringstream out;
     out.setf(std::ios::fixed);
     out.precision(1);
-    out << tr("Cluster") << " " << load.layout.root << ": " << ranks.size() << " / " << load.ranks.size() << " "
-        << tr("ranks opened") << "\n";
+    out << QCoreApplication::translate("ClusterReport", "Cluster").toStdString() << " " << load.layout.root << ": "
+        << ranks.size() << " / " << load.ranks.size() << " "
+        << QCoreApplication::translate("ClusterReport", "ranks opened").toStdString() << "\n";
     for (const QString& w : load.layout.warnings + a.warnings)
-        out << "  " << tr("warning") << ": " << w.toStdString() << "\n";
-    out << "\n" << tr("Clock offsets (µs, to the reference rank; spread = max − min of the end differences)") << "\n";
+        out << "  " << QCoreApplication::translate("ClusterReport", "warning").toStdString() << ": " << w.toStdString()
+            << "\n";
+    out << "\n"
+        << QCoreApplication::translate(
+               "ClusterReport", "Clock offsets (µs, to the reference rank; spread = max − min of the end differences)")
+               .toStdString()
+        << "\n";
     size_t opened = 0;
     for (const LoadedRank& r : load.ranks) {
         if (!r.ok()) {
-            out << "  " << tr("rank") << " " << r.where.rankNumber << ": " << r.error.toStdString() << "\n";
+            out << "  " << QCoreApplication::translate("ClusterReport", "rank").toStdString() << " "
+                << r.where.rankNumber << ": " << r.error.toStdString() << "\n";
             continue;
         }
+        const bool reference = opened == a.referenceRank;
         const RankClock& c = a.clocks[opened++];
-        out << "  " << tr("rank") << " " << r.where.rankNumber << ": " << static_cast<double>(c.offsetNs) / 1e3 << "  "
-            << tr("spread") << " " << static_cast<double>(c.spreadNs) / 1e3 << "  " << tr("collectives") << " "
-            << c.collectives << "\n";
+        out << "  " << QCoreApplication::translate("ClusterReport", "rank").toStdString() << " " << r.where.rankNumber
+            << ": ";
+        if (reference)
+            out << QCoreApplication::translate("ClusterReport", "reference").toStdString() << "\n";
+        else
+            out << static_cast<double>(c.offsetNs) / 1e3 << "  "
+                << QCoreApplication::translate("ClusterReport", "spread").toStdString() << " "
+                << static_cast<double>(c.spreadNs) / 1e3 << "  "
+                << QCoreApplication::translate("ClusterReport", "collectives").toStdString() << " " << c.collectives
+                << "\n";
     }
-    out << "\n" << tr("Slow ranks (votes per collective as msprof-analyze slow_rank; lateness totals)") << "\n";
+    out << "\n"
+        << QCoreApplication::translate("ClusterReport",
+                                       "Slow ranks (votes per collective as msprof-analyze slow_rank; lateness totals)")
+               .toStdString()
+        << "\n";
     for (const RankVerdict& v : a.ranking)
         out << "  " << v.explanation.toStdString() << "\n";
     return out.str();

@@ -68,6 +68,7 @@ std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const
         s.stepGpuMs = w.stepGpuMs;
         s.commTotalNs = a.comm.totalNs;
         s.commExposedNs = a.comm.exposedNs;
+        s.preReplayGapNs = a.replay.preReplayGapNs;
         s.pathNs = a.criticalPath.byCategory;
         steps.push_back(s);
     }
@@ -165,6 +166,7 @@ nlohmann::ordered_json rankStepsJson(const RankSummary& s)
                          {"step_gpu_ms", st.stepGpuMs ? J(*st.stepGpuMs) : J(nullptr)},
                          {"comm_total_ns", st.commTotalNs},
                          {"comm_exposed_ns", st.commExposedNs},
+                         {"pre_replay_gap_ns", st.preReplayGapNs},
                          {"critical_path_ns", std::move(path)}});
     }
     return steps;
@@ -226,6 +228,7 @@ void fromDocument(const nlohmann::json& doc, RankSummary& s)
             st.stepGpuMs = j["step_gpu_ms"].get<double>();
         st.commTotalNs = j.at("comm_total_ns").get<TimeNs>();
         st.commExposedNs = j.at("comm_exposed_ns").get<TimeNs>();
+        st.preReplayGapNs = j.at("pre_replay_gap_ns").get<TimeNs>();
         const auto& path = j.at("critical_path_ns");
         for (size_t c = 0; c < kPathCategoryCount; ++c)
             st.pathNs[c] = path.value(pathCategoryKey(static_cast<PathCategory>(c)), TimeNs(0));

@@ -34,6 +34,7 @@ struct RankStep {
     std::optional<double> stepGpuMs;                 // from the step record
     TimeNs commTotalNs = 0;                          // T_comm_total of the step (CommAnalysis)
     TimeNs commExposedNs = 0;                        // T_comm_exposed
+    TimeNs preReplayGapNs = 0;                       // host gap before graph replay (ReplayGap)
     std::array<TimeNs, kPathCategoryCount> pathNs{}; // critical-path categories (Σ = window)
 };
 

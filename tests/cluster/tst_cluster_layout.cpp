@@ -11,6 +11,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
+#include <mutex>
+
 using namespace dspark;
 using dspark::test::ClusterDbBuilder;
 
@@ -129,6 +132,39 @@ private Q_SLOTS:
         QVERIFY(doc["ranks"][2]["error"].get<std::string>().starts_with(broken.toStdString()));
         QCOMPARE(doc["cluster"]["opened"].get<int>(), 2);
         QVERIFY2(r.err.contains("rank 2 not opened"), r.err.constData());
+    }
+
+    void aCancelledLoadOpensNoRank()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(writeRank(dir.filePath(QStringLiteral("h_1_20250101080000001_ascend_pt")), 0), QString());
+        QCOMPARE(writeRank(dir.filePath(QStringLiteral("h_2_20250101080000001_ascend_pt")), 1), QString());
+        const std::atomic<bool> cancel{true};
+        const ClusterLoad load = loadCluster(findClusterRanks(dir.path().toStdString()), {}, &cancel);
+        QVERIFY(load.cancelled);
+        QVERIFY(load.summaries().empty());
+        QCOMPARE(load.ranks[0].error, QStringLiteral("cancelled"));
+    }
+
+    void oneProgressCountsRanksAndBytes()
+    {
+        QTemporaryDir dir;
+        for (int r = 0; r < 3; ++r)
+            QCOMPARE(writeRank(dir.filePath(QStringLiteral("h_%1_20250101080000001_ascend_pt").arg(r)), r), QString());
+        QStringList phases;
+        double last = 0;
+        std::mutex mutex;
+        const ClusterLoad load = loadCluster(
+            findClusterRanks(dir.path().toStdString()),
+            [&](double f, const QString& phase) {
+                std::lock_guard lock(mutex);
+                phases << phase;
+                last = f;
+            },
+            nullptr);
+        QCOMPARE(load.summaries().size(), size_t(3));
+        QCOMPARE(last, 1.0);
+        QVERIFY2(phases.last().startsWith(QStringLiteral("Loading ranks: 3 of 3 done, ")), qPrintable(phases.last()));
     }
 
     void manyRanksLoadAtOnceWithinCoresAndMemory()
