@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "cluster/ClusterWindow.h"
+
 #include "steps/StepTableModel.h"
 
 #include "ProfileLoadTask.h"
@@ -291,6 +293,11 @@ void MainWindow::createActions()
             openPath(file);
     });
     make("openDemo", QKeySequence(), [this]() { openDemo(); });
+    make("openCluster", QKeySequence(), [this]() {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Cluster Folder"));
+        if (!dir.isEmpty())
+            openClusterWindow(dir);
+    });
     make("clearRecent", QKeySequence(), [this]() {
         QSettings().setValue(QStringLiteral("recentProfiles"), QStringList());
         rebuildRecentMenu();
@@ -398,6 +405,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(a("openFolder"));
     m_fileMenu->addAction(a("openFile"));
     m_fileMenu->addAction(a("openDemo"));
+    m_fileMenu->addAction(a("openCluster"));
     m_recentMenu = m_fileMenu->addMenu(QString());
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(a("quit"));
@@ -468,6 +476,8 @@ void MainWindow::retranslateUi()
     set("openFolder", tr("Open Profile &Folder…"), tr("Open a profiler output folder (all ranks and formats in it)"));
     set("openFile", tr("Open F&ile…"), tr("Open one profiler file (.db, trace_view.json, *.trace.json.gz)"));
     set("openDemo", tr("Open &Demo Profile"), tr("Open the simulated DeepSeek-V4 + DSpark decode profile"));
+    set("openCluster", tr("Open &Cluster Folder…"),
+        tr("Open every rank of a folder and compare them: clock offsets, late ranks, waits (docs/cluster.md)"));
     set("clearRecent", tr("&Clear Recent Profiles"));
     set("quit", tr("&Quit"));
     set("find", tr("&Find Events…"), tr("Search events by name (substring or regular expression)"));
@@ -586,6 +596,18 @@ void MainWindow::openPath(const QString& path)
 {
     m_comparison->cancelLoading(); // (a plain open wins over a comparison still loading)
     startTask(new ProfileLoadTask(path, this), tr("Loading %1…").arg(QDir::toNativeSeparators(path)));
+}
+
+ClusterWindow* MainWindow::openClusterWindow(const QString& folder)
+{
+    // A window of its own (the main window's panels stay bound to one profile); a clicked step opens
+    // that rank here.
+    auto* window = new ClusterWindow(this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    connect(window, &ClusterWindow::openRankRequested, this, [this](const QString& path) { openPath(path); });
+    window->show();
+    window->open(folder);
+    return window;
 }
 
 void MainWindow::openDemo()

@@ -30,6 +30,7 @@ struct SessionEvent;
 namespace dspark::ui {
 
 class ComparisonController;
+class ClusterWindow;
 class EventDetailsPane;
 class EventTablePanel;
 class LegendPanel;
@@ -54,6 +55,8 @@ public:
     void openPath(const QString& path);
     // Writes (once) and opens the embedded demo profile, in the background.
     void openDemo();
+    // Opens a folder of ranks in a cluster window (docs/cluster.md).
+    ClusterWindow* openClusterWindow(const QString& folder);
     // Handles the GUI's command line: a path or a file:// URI, `--demo`, or nothing.
     void openFromCommandLine(const QStringList& args);
     void cancelLoading();

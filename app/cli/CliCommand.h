@@ -52,5 +52,6 @@ int runSteps(const QStringList& args);
 int runDemo(const QStringList& args);
 int runExport(const QStringList& args);
 int runCompare(const QStringList& args);
+int runSummarize(const QStringList& args);
 
 } // namespace dspark::cli

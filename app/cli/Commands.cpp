@@ -30,7 +30,7 @@ const std::vector<Command>& commands()
          QT_TRANSLATE_NOOP("cli", "Compare two runs: configuration, step distributions by class with intervals, "
                                   "matched step pairs, kernel regressions"),
          false, &runCompare},
-        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]",
+        {"demo", "demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare | --ranks N]",
          QT_TRANSLATE_NOOP("cli", "Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth"), false,
          &runDemo},
         {"export",
@@ -38,6 +38,9 @@ const std::vector<Command>& commands()
          "[--from MS] [--to MS] [--annotations FILE] [--no-annotations] [--no-legend]",
          QT_TRANSLATE_NOOP("cli", "Render a step (or the whole profile) with its analyses to PNG, SVG or PDF"), true,
          &runExport},
+        {"summarize", "summarize RANKDIR --out FILE.json [--rank R] [--rules FILE]",
+         QT_TRANSLATE_NOOP("cli", "Write one rank's summary (steps, collectives, lanes) for opening a large cluster"),
+         false, &runSummarize},
     };
     return list;
 }

@@ -1,5 +1,6 @@
 #include "cli/CliCommand.h"
 
+#include "demo/ClusterDemo.h"
 #include "demo/DemoPairWriter.h"
 #include "demo/DemoWriter.h"
 
@@ -41,17 +42,46 @@ static int writePair(const demo::DemoOptions& options, const QString& outDir, co
     return 0;
 }
 
+// `demo OUTDIR --ranks N`: the many-rank EP demo (docs/cluster.md); steps 0 = its default.
+static int runClusterDemo(int ranks, int steps, uint64_t seed, bool defaultSeed, const QString& outDir)
+{
+    demo::ClusterDemoOptions options;
+    options.ranks = ranks;
+    if (steps > 0) {
+        options.steps = steps;
+        options.slowFromStep = steps * 2 / 5; // the slow window keeps its place in the run
+        options.slowToStep = steps * 3 / 5;
+    }
+    if (!defaultSeed)
+        options.seed = seed;
+    const demo::ClusterDemoResult result = demo::writeClusterDemo(options, outDir.toStdString());
+    if (!result.error.isEmpty()) {
+        printError(result.error);
+        return 1;
+    }
+    std::ostringstream out;
+    out << QCoreApplication::translate("cli", "Wrote the %1-rank demo to").arg(ranks).toStdString() << " "
+        << result.outDir << "\n"
+        << "  " << QCoreApplication::translate("cli", "collectives per rank").toStdString() << ": "
+        << result.collectives << "\n"
+        << "  " << QCoreApplication::translate("cli", "device tasks").toStdString() << ": " << result.tasks << "\n";
+    printOut(out.str());
+    return 0;
+}
+
 int runDemo(const QStringList& argsIn)
 {
     QStringList args = argsIn;
     const QString usage = QCoreApplication::translate(
-        "cli", "usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]");
+        "cli",
+        "usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare | --ranks N]");
     demo::DemoOptions options;
     options.traceJson = takeFlag(args, QStringLiteral("--trace-json"));
     const bool pair = takeFlag(args, QStringLiteral("--compare"));
     const QString steps = takeOption(args, QStringLiteral("--steps"));
     const QString seed = takeOption(args, QStringLiteral("--seed"));
     const QString scale = takeOption(args, QStringLiteral("--scale"));
+    const QString ranks = takeOption(args, QStringLiteral("--ranks"));
     long long value = 0;
     if (!steps.isNull()) {
         if (!parseCount(steps, 1, 100000, value)) {
@@ -81,6 +111,16 @@ int runDemo(const QStringList& argsIn)
     if (args.size() != 1 || args.first().startsWith(QLatin1String("--"))) {
         printError(usage);
         return 2;
+    }
+
+    if (!ranks.isNull()) {
+        if (!parseCount(ranks, 2, 512, value)) {
+            printError(QCoreApplication::translate("cli", "--ranks must be a whole number from 2 to 512, not \"%1\"")
+                           .arg(ranks));
+            return 2;
+        }
+        return runClusterDemo(static_cast<int>(value), steps.isNull() ? 0 : options.steps, options.seed, seed.isNull(),
+                              args.first());
     }
 
     QElapsedTimer timer; // only reported, never written into the files

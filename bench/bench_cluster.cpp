@@ -1,0 +1,158 @@
+// The cluster at scale (docs/performance.md "Many ranks"):
+//  1. clock offsets and the slow-rank ranking of 64 generated ranks × 10,000 steps (2 collectives of one
+//     group a step), from summaries in memory;
+//  2. 512 generated rank summaries on disk opened as a cluster (find, read, analyse);
+//  3. 8 demo ranks opened at once (loadCluster) against one after another (maxConcurrent = 1).
+// Usage: bench_cluster [runs=5] [ranks=64] [steps=10000] [summaries=512] [demo_steps=1500] [demo_layers=8]
+#include "cluster/ClusterAnalysis.h"
+#include "cluster/ClusterLoader.h"
+#include "demo/ClusterDemo.h"
+#include "util/Memory.h"
+
+#include <QCoreApplication>
+#include <QTemporaryDir>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace dspark;
+using Clock = std::chrono::steady_clock;
+
+static double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+static double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+static double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+// Ranks with skewed clocks and jittered arrivals; rank 3 late at every 10th step's first collective.
+static std::vector<RankSummary> generate(int ranks, int steps)
+{
+    std::vector<RankSummary> out(static_cast<size_t>(ranks));
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    const auto noise = [&x](int64_t span) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        return static_cast<int64_t>(x % static_cast<uint64_t>(2 * span + 1)) - span;
+    };
+    for (int r = 0; r < ranks; ++r) {
+        RankSummary& s = out[static_cast<size_t>(r)];
+        s.rankNumber = r;
+        const TimeNs skew = noise(50'000);
+        for (int k = 0; k < steps; ++k) {
+            const TimeNs t0 = TimeNs(k) * 1'000'000 + skew;
+            s.steps.push_back({k, t0, t0 + 1'000'000, std::nullopt, 60'000, 20'000, 0, {}});
+            for (int c = 0; c < 2; ++c) {
+                const TimeNs issue =
+                    t0 + 200'000 + c * 400'000 + noise(3'000) + (r == 3 && k % 10 == 0 && c == 0 ? 150'000 : 0);
+                s.collectives.push_back(
+                    {"ep", c ? "deepep_combine_" + std::to_string(k) : "deepep_dispatch_" + std::to_string(k),
+                     c ? "deepep_combine" : "deepep_dispatch", 57344, issue,
+                     t0 + 200'000 + c * 400'000 + 180'000 + noise(100)});
+            }
+        }
+    }
+    return out;
+}
+
+int main(int argc, char** argv)
+{
+    keepFreedMemoryForReuse();
+    QCoreApplication app(argc, argv);
+    const int runs = argc > 1 ? std::max(5, std::stoi(argv[1])) : 5;
+    const int ranks = argc > 2 ? std::stoi(argv[2]) : 64;
+    const int steps = argc > 3 ? std::stoi(argv[3]) : 10000;
+    const int summaries = argc > 4 ? std::stoi(argv[4]) : 512;
+    const int demoSteps = argc > 5 ? std::stoi(argv[5]) : 1500;
+    const int demoLayers = argc > 6 ? std::stoi(argv[6]) : 8;
+
+    // 1. offsets + ranking
+    {
+        const std::vector<RankSummary> input = generate(ranks, steps);
+        std::vector<double> times;
+        size_t slow = 0;
+        for (int i = 0; i < runs; ++i) {
+            const auto t0 = Clock::now();
+            const ClusterAnalysis a = analyzeCluster(input);
+            times.push_back(msSince(t0));
+            slow = a.ranking.front().rank;
+        }
+        std::printf("offsets+ranking  %d ranks x %d steps (%zu collectives): median %.0f ms of %d runs "
+                    "(slowest rank found: %zu)\n",
+                    ranks, steps, input.front().collectives.size(), median(times), runs, slow);
+    }
+    QTemporaryDir dir;
+    // 2. summaries on disk
+    {
+        const std::vector<RankSummary> input = generate(summaries, 200);
+        const QString folder = dir.filePath(QStringLiteral("summaries"));
+        QDir().mkpath(folder);
+        for (const RankSummary& s : input)
+            std::ofstream(QString(folder + QStringLiteral("/rank%1.json").arg(s.rankNumber)).toStdString())
+                << rankSummaryJson(s);
+        std::vector<double> times;
+        size_t opened = 0;
+        for (int i = 0; i < runs; ++i) {
+            const auto t0 = Clock::now();
+            const ClusterLoad load = loadCluster(findClusterRanks(folder.toStdString()));
+            const ClusterAnalysis a = analyzeCluster(load.summaries());
+            times.push_back(msSince(t0));
+            opened = a.clocks.size();
+        }
+        std::printf("open summaries   %d ranks x 200 steps: median %.0f ms of %d runs (%zu opened)\n", summaries,
+                    median(times), runs, opened);
+    }
+    // 3. parallel vs sequential loads
+    {
+        demo::ClusterDemoOptions options;
+        options.steps = demoSteps;
+        options.layers = demoLayers;
+        const QString folder = dir.filePath(QStringLiteral("demo"));
+        const demo::ClusterDemoResult written = demo::writeClusterDemo(options, folder.toStdString());
+        if (!written.error.isEmpty()) {
+            std::fprintf(stderr, "%s\n", qPrintable(written.error));
+            return 1;
+        }
+        const ClusterLayout layout = findClusterRanks(folder.toStdString());
+        uint64_t bytes = 0;
+        for (const ClusterRank& r : layout.ranks)
+            bytes += r.bytes;
+        std::vector<double> seq, par, seqCpu, parCpu;
+        size_t concurrent = 0;
+        for (int i = 0; i < runs; ++i) {
+            for (int parallel = 0; parallel < 2; ++parallel) {
+                ClusterLoadOptions o;
+                o.maxConcurrent = parallel ? 0 : 1;
+                const double c0 = cpuSeconds();
+                const auto t0 = Clock::now();
+                const ClusterLoad load = loadCluster(layout, {}, nullptr, o);
+                (parallel ? par : seq).push_back(msSince(t0));
+                (parallel ? parCpu : seqCpu).push_back(cpuSeconds() - c0);
+                if (parallel)
+                    concurrent = load.concurrentLoads;
+            }
+        }
+        std::printf("open 8 ranks     %.0f MB of databases: one after another %.0f ms (cpu %.2f s), %zu at once "
+                    "%.0f ms (cpu %.2f s): ratio %.2f (median of %d runs)\n",
+                    static_cast<double>(bytes) / 1e6, median(seq), median(seqCpu), concurrent, median(par),
+                    median(parCpu), median(par) / median(seq), runs);
+    }
+    return 0;
+}

@@ -1,0 +1,289 @@
+#include "cluster/RankSummary.h"
+
+#include "analysis/AnalysisRules.h"
+#include "analysis/StepAnalysis.h"
+#include "util/BoundedJson.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+namespace dspark {
+
+namespace {
+
+constexpr const char* kFormatMarker = "dspark-rank-summary";
+
+std::string trimSequence(std::string s)
+{
+    while (!s.empty() && (std::isdigit(static_cast<unsigned char>(s.back())) || s.back() == '_'))
+        s.pop_back();
+    return s;
+}
+
+// The steps of the rank as analysis windows: its aligned DSpark records, else the profiler's steps.
+std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const AnalysisRules& rules,
+                                    std::string& source)
+{
+    std::vector<StepWindow> out;
+    for (const RecordWindow& w : stepWindows(profile, rules.rule(RuleId::StepSpan)))
+        if (w.window.rankIndex == rankIndex)
+            out.push_back(w.window);
+    source = out.empty() ? "" : "records";
+    if (out.empty())
+        for (const Lane& lane : profile.lanes)
+            if (lane.info.profilerSteps && lane.info.rankIndex == rankIndex) {
+                for (size_t i = 0; i < lane.size(); ++i) {
+                    StepWindow w;
+                    w.rankIndex = rankIndex;
+                    w.forwardCt = lane.corrId[i]; // STEP_TIME.id
+                    w.startNs = lane.startNs[i];
+                    w.endNs = lane.endNs(i);
+                    out.push_back(w);
+                }
+                source = "profiler_steps";
+            }
+    std::sort(out.begin(), out.end(), [](const StepWindow& a, const StepWindow& b) { return a.startNs < b.startNs; });
+    return out;
+}
+
+std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
+                                    std::string& source)
+{
+    const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, source);
+    std::vector<RankStep> steps;
+    if (windows.empty())
+        return steps;
+    const StepAnalyzer analyzer(profile, rules);
+    for (const StepWindow& w : windows) {
+        const StepAnalysis a = analyzer.analyze(w);
+        RankStep s;
+        s.stepId = w.forwardCt;
+        s.startNs = w.startNs;
+        s.endNs = w.endNs;
+        s.stepGpuMs = w.stepGpuMs;
+        s.commTotalNs = a.comm.totalNs;
+        s.commExposedNs = a.comm.exposedNs;
+        s.preReplayGapNs = a.replay.preReplayGapNs;
+        s.pathNs = a.criticalPath.byCategory;
+        steps.push_back(s);
+    }
+    return steps;
+}
+
+std::string argValue(const std::vector<EventArg>& args, std::initializer_list<const char*> keys)
+{
+    for (const char* key : keys)
+        for (const EventArg& a : args)
+            if (a.key == key)
+                return a.value;
+    return {};
+}
+
+std::vector<CollectiveTiming> collectivesOf(const Profile& profile, int rankIndex)
+{
+    std::vector<CollectiveTiming> out;
+    for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
+        const Lane& lane = profile.lanes[l];
+        if (lane.info.rankIndex != rankIndex)
+            continue;
+        for (uint32_t i = 0; i < lane.size(); ++i) {
+            if (lane.kind[i] != EventKind::CommOp)
+                continue;
+            const EventRef e{l, i};
+            const std::vector<EventArg> args = profile.args(e);
+            CollectiveTiming c;
+            c.group = argValue(args, {"groupName", "Process Group Name", "pg_name"});
+            if (c.group.empty())
+                c.group = lane.info.name;
+            c.name = std::string(profile.name(e));
+            c.kind = collectiveKind(c.name, argValue(args, {"opType", "Collective name"}));
+            const std::string count = argValue(args, {"count", "In msg nelems"});
+            c.count = count.empty() ? -1 : std::strtoll(count.c_str(), nullptr, 10);
+            c.issueNs = lane.startNs[i];
+            c.endNs = lane.endNs(i);
+            out.push_back(std::move(c));
+        }
+    }
+    std::sort(out.begin(), out.end(),
+              [](const CollectiveTiming& a, const CollectiveTiming& b) { return a.issueNs < b.issueNs; });
+    return out;
+}
+
+QString summaryError(const std::string& path, const QString& problem)
+{
+    return QCoreApplication::translate("RankSummary", "%1: not a rank summary (%2)")
+        .arg(QString::fromStdString(path), problem);
+}
+
+} // namespace
+
+std::string collectiveKind(const std::string& name, const std::string& opType)
+{
+    const std::string fromType = trimSequence(opType);
+    return !fromType.empty() ? fromType : trimSequence(name);
+}
+
+RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisRules& rules, const std::string& source)
+{
+    RankSummary s;
+    const RankInfo& info = profile.ranks.at(static_cast<size_t>(rankIndex));
+    s.rankNumber = info.rankNumber;
+    s.label = info.label;
+    s.source = source;
+    s.firstNs = INT64_MAX;
+    s.lastNs = INT64_MIN;
+    for (const Lane& lane : profile.lanes) {
+        if (lane.info.rankIndex != rankIndex)
+            continue;
+        s.lanes.push_back({laneKindName(lane.info.kind), lane.info.process, lane.info.name, lane.size()});
+        if (!lane.empty() && lane.info.kind != LaneKind::Counter) {
+            s.firstNs = std::min(s.firstNs, lane.startNs[0]);
+            s.lastNs = std::max(s.lastNs, lane.lastNs());
+        }
+    }
+    if (s.firstNs > s.lastNs)
+        s.firstNs = s.lastNs = 0;
+    s.steps = analysedSteps(profile, rankIndex, rules, s.stepSource);
+    s.collectives = collectivesOf(profile, rankIndex);
+    return s;
+}
+
+nlohmann::ordered_json rankStepsJson(const RankSummary& s)
+{
+    using J = nlohmann::ordered_json;
+    J steps = J::array();
+    for (const RankStep& st : s.steps) {
+        J path = J::object();
+        for (size_t c = 0; c < kPathCategoryCount; ++c)
+            path[pathCategoryKey(static_cast<PathCategory>(c))] = st.pathNs[c];
+        steps.push_back({{"step", st.stepId},
+                         {"window_ns", {st.startNs, st.endNs}},
+                         {"step_gpu_ms", st.stepGpuMs ? J(*st.stepGpuMs) : J(nullptr)},
+                         {"comm_total_ns", st.commTotalNs},
+                         {"comm_exposed_ns", st.commExposedNs},
+                         {"pre_replay_gap_ns", st.preReplayGapNs},
+                         {"critical_path_ns", std::move(path)}});
+    }
+    return steps;
+}
+
+std::string rankSummaryJson(const RankSummary& s)
+{
+    using J = nlohmann::ordered_json;
+    J doc;
+    doc["format"] = kFormatMarker;
+    doc["version"] = RankSummary::kSchemaVersion;
+    doc["rank"] = s.rankNumber;
+    doc["label"] = s.label;
+    doc["source"] = s.source;
+    doc["time_range_ns"] = {s.firstNs, s.lastNs};
+    doc["step_source"] = s.stepSource;
+    doc["steps"] = rankStepsJson(s);
+    J colls = J::array();
+    for (const CollectiveTiming& c : s.collectives)
+        colls.push_back({{"group", c.group},
+                         {"name", c.name},
+                         {"kind", c.kind},
+                         {"count", c.count},
+                         {"issue_ns", c.issueNs},
+                         {"end_ns", c.endNs}});
+    doc["collectives"] = std::move(colls);
+    J lanes = J::array();
+    for (const RankLaneSummary& l : s.lanes)
+        lanes.push_back({{"kind", l.kind}, {"process", l.process}, {"name", l.name}, {"events", l.events}});
+    doc["lanes"] = std::move(lanes);
+    return dumpJson(doc) + "\n";
+}
+
+bool looksLikeRankSummary(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char head[64] = {};
+    in.read(head, sizeof head - 1);
+    return std::string_view(head, static_cast<size_t>(in.gcount())).find(kFormatMarker) != std::string_view::npos;
+}
+
+namespace {
+
+// Reads the fields of one document; false on a missing or mistyped field (nlohmann throws).
+void fromDocument(const nlohmann::json& doc, RankSummary& s)
+{
+    s.rankNumber = doc.at("rank").get<int>();
+    s.label = doc.value("label", std::string());
+    s.source = doc.value("source", std::string());
+    s.firstNs = doc.at("time_range_ns").at(0).get<TimeNs>();
+    s.lastNs = doc.at("time_range_ns").at(1).get<TimeNs>();
+    s.stepSource = doc.value("step_source", std::string());
+    for (const auto& j : doc.at("steps")) {
+        RankStep st;
+        st.stepId = j.at("step").get<int64_t>();
+        st.startNs = j.at("window_ns").at(0).get<TimeNs>();
+        st.endNs = j.at("window_ns").at(1).get<TimeNs>();
+        if (j.contains("step_gpu_ms") && j["step_gpu_ms"].is_number())
+            st.stepGpuMs = j["step_gpu_ms"].get<double>();
+        st.commTotalNs = j.at("comm_total_ns").get<TimeNs>();
+        st.commExposedNs = j.at("comm_exposed_ns").get<TimeNs>();
+        st.preReplayGapNs = j.at("pre_replay_gap_ns").get<TimeNs>();
+        const auto& path = j.at("critical_path_ns");
+        for (size_t c = 0; c < kPathCategoryCount; ++c)
+            st.pathNs[c] = path.value(pathCategoryKey(static_cast<PathCategory>(c)), TimeNs(0));
+        s.steps.push_back(st);
+    }
+    for (const auto& j : doc.at("collectives"))
+        s.collectives.push_back({j.at("group").get<std::string>(), j.at("name").get<std::string>(),
+                                 j.at("kind").get<std::string>(), j.at("count").get<int64_t>(),
+                                 j.at("issue_ns").get<TimeNs>(), j.at("end_ns").get<TimeNs>()});
+    for (const auto& j : doc.at("lanes"))
+        s.lanes.push_back({j.at("kind").get<std::string>(), j.at("process").get<std::string>(),
+                           j.at("name").get<std::string>(), j.at("events").get<uint64_t>()});
+}
+
+} // namespace
+
+bool readRankSummary(const std::string& path, RankSummary& out, QString& error)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error =
+            QCoreApplication::translate("RankSummary", "%1: cannot read the file").arg(QString::fromStdString(path));
+        return false;
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    nlohmann::json doc;
+    if (parseBoundedJson(text, doc) != JsonParse::Ok || !doc.is_object()) {
+        error = summaryError(path, QCoreApplication::translate("RankSummary", "invalid JSON"));
+        return false;
+    }
+    if (doc.value("format", std::string()) != kFormatMarker) {
+        error = summaryError(
+            path,
+            QCoreApplication::translate("RankSummary", "no \"format\": \"%1\"").arg(QLatin1String(kFormatMarker)));
+        return false;
+    }
+    const int version = doc.value("version", 0);
+    if (version != RankSummary::kSchemaVersion) {
+        error = QCoreApplication::translate("RankSummary", "%1: summary version %2, this build reads version %3")
+                    .arg(QString::fromStdString(path))
+                    .arg(version)
+                    .arg(RankSummary::kSchemaVersion);
+        return false;
+    }
+    RankSummary s;
+    try {
+        fromDocument(doc, s);
+    } catch (const nlohmann::json::exception& e) {
+        error = summaryError(path, QString::fromUtf8(e.what()));
+        return false;
+    }
+    std::sort(s.collectives.begin(), s.collectives.end(),
+              [](const CollectiveTiming& a, const CollectiveTiming& b) { return a.issueNs < b.issueNs; });
+    out = std::move(s);
+    return true;
+}
+
+} // namespace dspark

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "analysis/CriticalPath.h"
+#include "model/Profile.h"
+
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dspark {
+
+struct AnalysisRules;
+
+// One collective as one member rank saw it, on that rank's own clock (docs/cluster.md).
+struct CollectiveTiming {
+    std::string group;  // communication group (HCCL groupName); the comm lane's name when absent
+    std::string name;   // the op name as recorded (its sequence number may differ between ranks)
+    std::string kind;   // the name check: op type, else the name without digits (hcom_allReduce_)
+    int64_t count = -1; // elements moved (COMMUNICATION_OP.count), the size check; -1 unknown
+    TimeNs issueNs = 0; // the rank reached the collective (op start)
+    TimeNs endNs = 0;
+};
+
+// One step of a rank: a DSpark record window (forward_ct), else a profiler step (STEP_TIME id).
+struct RankStep {
+    int64_t stepId = -1;
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    std::optional<double> stepGpuMs;                 // from the step record
+    TimeNs commTotalNs = 0;                          // T_comm_total of the step (CommAnalysis)
+    TimeNs commExposedNs = 0;                        // T_comm_exposed
+    TimeNs preReplayGapNs = 0;                       // host gap before graph replay (ReplayGap)
+    std::array<TimeNs, kPathCategoryCount> pathNs{}; // critical-path categories (Σ = window)
+};
+
+struct RankLaneSummary {
+    std::string kind; // laneKindName
+    std::string process;
+    std::string name;
+    uint64_t events = 0;
+};
+
+// What the cluster analyses need of one rank: written by `summarize`, read back as a rank of a
+// cluster. Built from a loaded profile or from a summary file; never both at once.
+struct RankSummary {
+    static constexpr int kSchemaVersion = 1;
+    int rankNumber = -1;
+    std::string label;
+    std::string source; // the rank's folder or file
+    TimeNs firstNs = 0, lastNs = 0;
+    std::string stepSource;                    // "records", "profiler_steps" or "" (no steps)
+    std::vector<RankStep> steps;               // by start
+    std::vector<CollectiveTiming> collectives; // by issue
+    std::vector<RankLaneSummary> lanes;
+};
+
+// The summary of `rankIndex` of a finalized profile: its steps analysed with `rules`.
+RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisRules& rules, const std::string& source);
+
+// The documented JSON of a summary (docs/cluster.md "Summary schema") and back. The reader checks
+// the format marker and version; its error names the file.
+std::string rankSummaryJson(const RankSummary& summary);
+// Its "steps" array (also the cluster report's per-rank steps).
+nlohmann::ordered_json rankStepsJson(const RankSummary& summary);
+bool readRankSummary(const std::string& path, RankSummary& out, QString& error);
+// True when the file at `path` starts like a summary (a cheap look at its first bytes).
+bool looksLikeRankSummary(const std::string& path);
+
+// A collective's name check: `opType` when given, else `name` with its digits dropped and runs of
+// '_' kept (hcom_allReduce__210_0_1 → hcom_allReduce__).
+std::string collectiveKind(const std::string& name, const std::string& opType);
+
+} // namespace dspark

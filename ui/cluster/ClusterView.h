@@ -1,0 +1,64 @@
+#pragma once
+
+#include "cluster/ClusterAnalysis.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+class QTableWidget;
+class QUndoStack;
+
+namespace dspark::ui {
+
+class ClusterStepTableModel;
+
+// A cluster's figures: the ranks with their clock offsets (each editable: the user's offset replaces
+// the estimate, undoable) and slow-rank verdicts, and the steps × ranks heat map of a chosen quantity.
+// Activating a cell asks to show that rank's step on the timeline (stepActivated).
+class ClusterView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ClusterView(QWidget* parent = nullptr);
+    ~ClusterView() override;
+
+    void setRanks(std::vector<RankSummary> ranks);
+    const std::vector<RankSummary>& ranks() const { return m_ranks; }
+    const ClusterAnalysis& analysis() const { return m_analysis; }
+    // The user's offset of a rank (index into ranks()), nullopt: the estimate. Pushed on the undo stack.
+    void setOffsetOverride(size_t rank, std::optional<TimeNs> offsetNs);
+    std::optional<TimeNs> offsetOverride(size_t rank) const { return m_options.offsetOverrides.at(rank); }
+
+    QUndoStack* undoStack() const { return m_undo; }
+    QTableView* stepTable() const { return m_stepTable; }
+    QTableWidget* rankTable() const { return m_rankTable; }
+    QComboBox* quantityBox() const { return m_quantity; }
+    ClusterStepTableModel* stepModel() const { return m_model; }
+
+Q_SIGNALS:
+    void stepActivated(int rankNumber, qint64 stepId);
+
+private:
+    friend class OffsetCommand;
+    void applyOverride(size_t rank, std::optional<TimeNs> offsetNs); // no undo entry
+    void reanalyse();
+    void fillRankTable();
+    void rankCellEdited(int row, int column);
+
+    std::vector<RankSummary> m_ranks;
+    ClusterOptions m_options;
+    ClusterAnalysis m_analysis;
+    QUndoStack* m_undo;
+    QComboBox* m_quantity;
+    QTableView* m_stepTable;
+    QTableWidget* m_rankTable;
+    QLabel* m_summary;
+    ClusterStepTableModel* m_model;
+    bool m_filling = false;
+};
+
+} // namespace dspark::ui
