@@ -15,6 +15,7 @@
 #include "report/ReportActions.h"
 #include "session/ProfileSession.h"
 #include "steps/StepRecords.h"
+#include "summary/SummaryDocks.h"
 #include "timeline/FlowOverlay.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
@@ -258,6 +259,18 @@ void MainWindow::createDocks()
     resizeDocks({m_detailsDock}, {400}, Qt::Horizontal);
     resizeDocks({m_stepsDock}, {260}, Qt::Vertical);
     resizeDocks({m_stepsDock, m_eventsDock}, {640, 500}, Qt::Horizontal);
+
+    // ---- summary docks (issue 26): a picked row lists its instances and goes to the longest ----
+    m_summaries = new SummaryDocks(this);
+    connect(m_summaries, &SummaryDocks::instancesRequested, this,
+            [this](const QString& title, std::vector<EventRef> events) {
+                const EventRef first = events.empty() ? EventRef{} : events.front();
+                m_events->setEvents(title, profile(), std::move(events), true);
+                m_eventsDock->show();
+                m_eventsDock->raise();
+                if (first.valid())
+                    revealEvent(tagFrom(profile().get(), first), true);
+            });
 }
 
 void MainWindow::createActions()
@@ -421,6 +434,7 @@ void MainWindow::createMenus()
     m_panelsMenu = m_viewMenu->addMenu(QString());
     for (QDockWidget* d : {m_stepsDock, m_eventsDock, m_detailsDock, m_searchDock, m_legendDock, m_filesDock})
         m_panelsMenu->addAction(d->toggleViewAction());
+    m_summaries->addToMenu(m_panelsMenu); // issue 26
     m_panelsMenu->addSeparator();
     m_panelsMenu->addAction(a("resetLayout"));
 
@@ -513,6 +527,7 @@ void MainWindow::retranslateUi()
     m_searchDock->setWindowTitle(tr("Search"));
     m_legendDock->setWindowTitle(tr("Legend"));
     m_filesDock->setWindowTitle(tr("Files"));
+    m_summaries->retranslate(); // issue 26
 
     m_cancelButton->setText(tr("Cancel"));
     m_welcomeTitle->setText(tr("DSpark Timeline"));
@@ -719,6 +734,7 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> loaded, const QString
     m_legend->setProfile(p);
     m_files->setProfile(p);
     m_events->clear();
+    m_summaries->setProfile(p); // issue 26: the kernel summary of the profile
     m_steps->setStepRecords(p ? std::shared_ptr<const StepRecordSet>(p, p->stepRecords.get()) : nullptr);
     if (p && !p->stepRecords)
         m_steps->setStepRecords(nullptr);
@@ -820,6 +836,7 @@ void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
     showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
                     endNs);
     m_eventsDock->show();
+    m_summaries->showRange(startNs, endNs, tr("the selected range")); // issue 26
 }
 
 void MainWindow::showDeviceTasks(const QString& title, int rankIndex, TimeNs startNs, TimeNs endNs)
