@@ -14,6 +14,7 @@
 #include "panels/StepTablePanel.h"
 #include "report/ReportActions.h"
 #include "session/ProfileSession.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "summary/SummaryDocks.h"
 #include "timeline/FlowOverlay.h"
@@ -271,6 +272,10 @@ void MainWindow::createDocks()
                 if (first.valid())
                     revealEvent(tagFrom(profile().get(), first), true);
             });
+    connect(m_summaries, &SummaryDocks::stepRequested, this, [this](int rankIndex, TimeNs startNs, TimeNs endNs) {
+        m_timeline->zoom()->zoomToInterval(m_timeline->toSharedNs(startNs), m_timeline->toSharedNs(endNs), 0.03);
+        showDeviceTasks(tr("Device tasks of the step"), rankIndex, startNs, endNs);
+    });
 }
 
 void MainWindow::createActions()
@@ -741,6 +746,10 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> loaded, const QString
     // Step records without a timeline: the step table and charts take the window, with a line saying why.
     const bool stepsOnly = p && p->stepRecords && !p->stepRecords->empty() && p->stats().events == 0;
     placeStepPanels(stepsOnly);
+    // Issue 26: the DSpark step table only for profiles with step records (the Profiler Steps dock
+    // lists a record-less profile's own steps).
+    if (p && !stepsOnly)
+        m_stepsDock->setVisible(p->stepRecords && !p->stepRecords->empty());
     m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : static_cast<QWidget*>(m_timeline));
     if (p) {
         const ProfileStats s = p->stats();
@@ -900,6 +909,13 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
         m_eventsDock->show();
         m_eventsDock->raise();
     }
+    // Issue 26: the step's range statistics and kernels (by stage band when analysed).
+    const StepAnalyses* analyses = m_session ? m_session->analyses() : nullptr;
+    const std::optional<size_t> step = analyses ? analyses->stepOfRecordRow(size_t(sourceRow)) : std::nullopt;
+    const StepAnalysis* analysis = step ? analyses->analysis(*step) : nullptr;
+    m_summaries->showStep(row.windowStartNs(), row.windowEndNs(),
+                          tr("forward_ct %1").arg(m_steps->stepRecords()->record(size_t(sourceRow)).forwardCt),
+                          analysis ? &analysis->bands : nullptr);
 }
 
 bool MainWindow::markStep(int sourceRow)

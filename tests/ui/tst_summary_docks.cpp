@@ -13,9 +13,11 @@
 #include "timeline/TimelineZoom.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
@@ -30,7 +32,7 @@ constexpr TimeNs kBase = 1'700'000'000'000'000'000LL;
 // Stream 2: kernel k (0..199) starts at base + k µs and lasts 200 + (k % 7) * 50 ns, named
 // "MatMul" (k even) or "Add" (k odd). Python: a 200 µs span "forward" holding "layer" spans of 10 µs
 // every 20 µs.
-std::shared_ptr<Profile> makeProfile(bool withDevice = true)
+std::shared_ptr<Profile> makeProfile(bool withDevice = true, bool profilerSteps = false)
 {
     auto p = std::make_shared<Profile>();
     p->rootPath = "/summary-test";
@@ -39,6 +41,12 @@ std::shared_ptr<Profile> makeProfile(bool withDevice = true)
     p->lanes[py].append(kBase, 200'000, p->strings.intern("forward"), EventKind::TorchOp);
     for (int i = 0; i < 10; ++i)
         p->lanes[py].append(kBase + i * 20'000, 10'000, p->strings.intern("layer"), EventKind::TorchOp);
+    if (profilerSteps) // ProfilerStep#7 [0, 100 µs), #8 [100, 200 µs) on their own thread
+        for (int i = 0; i < 2; ++i) {
+            const uint32_t t = p->laneFor({LaneKind::Host, rank, -1, -1, 2, "Python", "Thread 2", 0});
+            p->lanes[t].append(kBase + i * 100'000, 100'000, p->strings.intern("ProfilerStep#" + std::to_string(7 + i)),
+                               EventKind::Annotation);
+        }
     if (withDevice) {
         const uint32_t s2 = p->laneFor({LaneKind::NpuStream, rank, 0, 2, -1, "Ascend Hardware", "Stream 2", 0});
         for (int k = 0; k < 200; ++k)
@@ -65,9 +73,9 @@ class TestSummaryDocks : public QObject {
     std::shared_ptr<Profile> profile;
 
     QWidget* viewport() const { return w->timeline()->view()->viewport(); }
-    void show(bool withDevice = true)
+    void show(bool withDevice = true, bool profilerSteps = false)
     {
-        profile = makeProfile(withDevice);
+        profile = makeProfile(withDevice, profilerSteps);
         w->setProfile(profile, QStringLiteral("/summary-test"));
         QApplication::processEvents();
     }
@@ -169,6 +177,81 @@ private Q_SLOTS:
             const EventRef e = w->eventTable()->eventAtRow(i);
             QVERIFY(profile->lanes[e.lane].durationNs[e.index] <= profile->lanes[first.lane].durationNs[first.index]);
         }
+    }
+
+    void aProfileWithoutRecordsListsItsOwnSteps()
+    {
+        QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+        show(true, true);
+        QVERIFY(analysed.count() > 0 || analysed.wait(30'000));
+        SummaryDocks* docks = w->summaries();
+        QVERIFY(docks->stepsDock()->isVisible());
+        QVERIFY(!w->findChild<QDockWidget*>(QStringLiteral("stepsDock"))->isVisible()); // no DSpark records
+        PlainStepsPanel* steps = docks->plainSteps();
+        QCOMPARE(steps->rowCount(), 2);
+        QVERIFY(steps->note().contains(QStringLiteral("ProfilerStep#N spans")));
+        QCOMPARE(steps->proxy()->index(1, 0).data().toString(), QStringLiteral("8"));
+        // Step 8's wall is its span, 100 µs; its kernels are k = 100..199 (100 µs of kernels at 1 µs).
+        QCOMPARE(steps->proxy()->index(1, 2).data(SummaryTableModel::SortRole).toLongLong(), qlonglong(100'000));
+        docks->stepsDock()->raise();
+        QApplication::processEvents();
+        test::clickRow(steps->table(), 1, true);
+        // The timeline shows the step; the range docks follow it.
+        TimelineWidget* t = w->timeline();
+        QVERIFY(t->zoom()->startNs() <= t->toSharedNs(kBase + 100'000));
+        QVERIFY(t->zoom()->endNs() >= t->toSharedNs(kBase + 200'000));
+        QVERIFY(t->zoom()->endNs() - t->zoom()->startNs() < 150'000);
+        QVERIFY(docks->rangeStats()->title().contains(QStringLiteral("step 8")));
+        QCOMPARE(rowNamed(docks->kernelSummary(), QStringLiteral("Add")) >= 0, true);
+        QCOMPARE(docks->kernelSummary()
+                     ->proxy()
+                     ->index(rowNamed(docks->kernelSummary(), QStringLiteral("Add")), 2)
+                     .data()
+                     .toString(),
+                 QStringLiteral("50"));
+    }
+
+    // With DSPARK_SCREENSHOT_DIR set: the docks over the demo (a Ctrl-drag range) and over the real text
+    // export (its own steps), for docs/images (DSPARK_SCREENSHOT_LANG=zh_CN for the Chinese ones).
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("DSPARK_SCREENSHOT_DIR not set");
+        test::InstalledTranslator translation;
+        const QString language = qEnvironmentVariable("DSPARK_SCREENSHOT_LANG");
+        const QString suffix = language.isEmpty() ? QString() : QStringLiteral("-zh");
+        if (!language.isEmpty()) {
+            translation = test::installTranslation(language);
+            w->setLanguage(language);
+        }
+        w->resize(1600, 1000);
+        QDir().mkpath(dir);
+        w->openDemo();
+        QVERIFY(test::waitLoaded(w.get(), 180'000));
+        const Profile& demo = *w->profile();
+        const TimeNs a = demo.firstNs() + (demo.lastNs() - demo.firstNs()) / 2;
+        w->timeline()->zoom()->setRange(w->timeline()->toSharedNs(a - 2'000'000),
+                                        w->timeline()->toSharedNs(a + 8'000'000));
+        w->timeline()->selection()->setTimeRange(a, a + 5'000'000);
+        QApplication::processEvents();
+        w->summaries()->rangeDock()->raise();
+        QApplication::processEvents();
+        QVERIFY(w->grab().save(dir + QStringLiteral("/window-range-statistics") + suffix + QStringLiteral(".png")));
+        if (test::haveRealData()) {
+            QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+            w->openPath(test::realData(QStringLiteral("ascend/torch_npu_text_rank0_ascend_pt")));
+            QVERIFY(test::waitLoaded(w.get(), 60'000));
+            QVERIFY(analysed.count() > 0 || analysed.wait(30'000));
+            w->summaries()->kernelDock()->raise();
+            QApplication::processEvents();
+            QVERIFY(w->grab().save(dir + QStringLiteral("/window-kernel-summary") + suffix + QStringLiteral(".png")));
+            w->summaries()->stepsDock()->raise();
+            QApplication::processEvents();
+            QVERIFY(w->grab().save(dir + QStringLiteral("/window-profiler-steps") + suffix + QStringLiteral(".png")));
+        }
+        if (!language.isEmpty())
+            w->setLanguage(QString());
     }
 
     void aHostOnlyProfileHidesTheKernelDock()

@@ -2,9 +2,12 @@
 
 #include "timeline/TimeFormat.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QHeaderView>
+#include <QPointer>
 #include <QTableView>
+#include <QThread>
 
 #include <algorithm>
 
@@ -37,6 +40,15 @@ Cell number(double v)
 QString text(std::string_view s)
 {
     return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+// The translated label of a stage key ("verify" → "Target Verify").
+QString stageLabelOfKey(const std::string& key)
+{
+    for (int s = 0; s < kStageCount; ++s)
+        if (key == stageKey(static_cast<Stage>(s)))
+            return stageLabel(static_cast<Stage>(s));
+    return QString::fromStdString(key);
 }
 
 // The instances of a name on the lanes of some groups in [from, to), longest first.
@@ -226,7 +238,105 @@ void KernelSummaryPanel::fill()
     const QString source = m_summary.source == KernelSource::KernelDetailsCsv
                                ? tr("Source: %1 (the timeline has no device kernels).").arg(m_summary.sourcePath)
                                : tr("Source: the timeline's device tasks.");
-    setNote(source + QLatin1Char(' ') + tr("By core: %1").arg(cores.join(QStringLiteral(", "))));
+    QString note = source + QLatin1Char(' ') + tr("By core: %1.").arg(cores.join(QStringLiteral(", ")));
+    QStringList stages; // a DSpark step: which kernels make up each stage band
+    for (const KernelGroupRow& g : m_summary.byStage)
+        stages << tr("%1 %2").arg(stageLabelOfKey(g.key),
+                                  QString::number(g.figures.share * 100.0, 'f', 1) + QStringLiteral(" %"));
+    if (!stages.isEmpty())
+        note += QLatin1Char(' ') + tr("By stage: %1.").arg(stages.join(QStringLiteral(", ")));
+    setNote(note);
+}
+
+PlainStepsPanel::PlainStepsPanel(QWidget* parent) : SummaryPanel(parent)
+{
+    setObjectName(QStringLiteral("plainStepsPanel"));
+    connect(this, &SummaryPanel::rowActivated, this, [this](int key) {
+        if (key < 0 || size_t(key) >= m_steps.steps.size())
+            return;
+        const PlainStep& s = m_steps.steps[size_t(key)];
+        Q_EMIT stepRequested(s.window.rankIndex, s.window.startNs, s.deviceEndNs,
+                             tr("step %1").arg(s.window.forwardCt));
+    });
+    fill();
+}
+
+void PlainStepsPanel::setProfile(std::shared_ptr<const Profile> profile)
+{
+    m_profile = std::move(profile);
+    m_steps = {};
+    const uint64_t generation = ++m_generation;
+    m_busy = bool(m_profile);
+    fill();
+    if (!m_profile)
+        return;
+    // The analysis reads the immutable profile on a thread of its own; the result comes back queued
+    // to this panel, and only the latest request's result is kept.
+    QPointer<PlainStepsPanel> self(this);
+    std::shared_ptr<const Profile> p = m_profile;
+    QThread* thread = QThread::create([self, p, generation]() {
+        auto result = std::make_shared<PlainSteps>(analyzePlainSteps(*p, AnalysisRules::builtin()));
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, result, generation]() {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->m_steps = std::move(*result);
+                self->m_busy = false;
+                self->fill();
+                self->table()->sortByColumn(0, Qt::AscendingOrder); // in step order
+                Q_EMIT self->analysed();
+            },
+            Qt::QueuedConnection);
+    });
+    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+    thread->start(QThread::LowPriority);
+}
+
+void PlainStepsPanel::changeEvent(QEvent* event)
+{
+    SummaryPanel::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        fill();
+}
+
+void PlainStepsPanel::fill()
+{
+    model()->setHeaders({tr("Step"), tr("Rank"), tr("Wall"), tr("Device busy"), tr("Computing"),
+                         tr("Comm. not overlapped"), tr("Free"), tr("Path: compute / comm / host / idle"),
+                         tr("Top kernel"), tr("Anomaly")},
+                        {true, true, true, true, true, true, true, false, false, false});
+    if (m_busy) {
+        setTitle(tr("Steps: analysing…"));
+        setNote({});
+        model()->setRows({}, {});
+        return;
+    }
+    setTitle(m_steps.steps.empty() ? tr("Steps") : tr("%1 steps without DSpark records").arg(m_steps.steps.size()));
+    setNote(m_steps.steps.empty() ? QString() : tr("Steps from %1.").arg(stepSourceText(m_steps.source)));
+    std::vector<std::vector<Cell>> rows;
+    std::vector<int> keys;
+    for (size_t i = 0; i < m_steps.steps.size(); ++i) {
+        const PlainStep& s = m_steps.steps[i];
+        QStringList path;
+        for (TimeNs v : s.criticalPathNs)
+            path << formatDuration(v);
+        const int rankNumber = s.window.rankIndex < int(m_profile->ranks.size())
+                                   ? m_profile->ranks[size_t(s.window.rankIndex)].rankNumber
+                                   : s.window.rankIndex;
+        rows.push_back({{QString::number(s.window.forwardCt), QVariant::fromValue<qlonglong>(s.window.forwardCt)},
+                        {QString::number(rankNumber), rankNumber},
+                        duration(s.window.wallNs()),
+                        duration(s.deviceBusyNs),
+                        duration(s.computingNs),
+                        duration(s.commNotOverlappedNs),
+                        duration(s.freeNs),
+                        {path.join(QStringLiteral(" / ")), {}},
+                        {s.topKernels.empty() ? QString() : QString::fromStdString(s.topKernels.front().name), {}},
+                        {s.anomaly, {}}});
+        keys.push_back(int(i));
+    }
+    model()->setRows(std::move(rows), std::move(keys));
 }
 
 } // namespace dspark::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/KernelSummary.h"
+#include "analysis/PlainSteps.h"
 #include "analysis/RangeStats.h"
 #include "summary/SummaryTable.h"
 
@@ -64,6 +65,36 @@ private:
     KernelQuery m_query;
     KernelSummary m_summary;
     QString m_what;
+};
+
+// The steps of a profile without DSpark step records (ProfilerStep#N spans, the profiler's step lane,
+// scheduler iterations), analysed off the UI thread: wall, device busy, computing, communication not
+// overlapped, free, the critical path, the top kernel, anomalies; the source is named.
+// Double-clicking a step asks to show it (stepRequested).
+class PlainStepsPanel : public SummaryPanel {
+    Q_OBJECT
+public:
+    explicit PlainStepsPanel(QWidget* parent = nullptr);
+
+    // Starts the analysis (a previous one still running is dropped when it ends); analysed() follows.
+    void setProfile(std::shared_ptr<const Profile> profile);
+    const PlainSteps& steps() const { return m_steps; }
+    bool busy() const { return m_busy; }
+
+Q_SIGNALS:
+    void analysed();
+    void stepRequested(int rankIndex, dspark::TimeNs startNs, dspark::TimeNs endNs, const QString& what);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void fill();
+
+    std::shared_ptr<const Profile> m_profile;
+    PlainSteps m_steps;
+    uint64_t m_generation = 0;
+    bool m_busy = false;
 };
 
 } // namespace dspark::ui
