@@ -17,7 +17,9 @@
 #include "panels/StepTablePanel.h"
 #include "report/ReportActions.h"
 #include "session/ProfileSession.h"
+#include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
+#include "summary/SummaryDocks.h"
 #include "timeline/FlowOverlay.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
@@ -268,6 +270,22 @@ void MainWindow::createDocks()
     resizeDocks({m_detailsDock}, {400}, Qt::Horizontal);
     resizeDocks({m_stepsDock}, {260}, Qt::Vertical);
     resizeDocks({m_stepsDock, m_eventsDock}, {640, 500}, Qt::Horizontal);
+
+    // ---- summary docks (issue 26): a picked row lists its instances and goes to the longest ----
+    m_summaries = new SummaryDocks(this);
+    connect(m_summaries, &SummaryDocks::instancesRequested, this,
+            [this](const QString& title, std::vector<EventRef> events) {
+                const EventRef first = events.empty() ? EventRef{} : events.front();
+                m_events->setEvents(title, profile(), std::move(events), true);
+                m_eventsDock->show();
+                m_eventsDock->raise();
+                if (first.valid())
+                    revealEvent(tagFrom(profile().get(), first), true);
+            });
+    connect(m_summaries, &SummaryDocks::stepRequested, this, [this](int rankIndex, TimeNs startNs, TimeNs endNs) {
+        m_timeline->zoom()->zoomToInterval(m_timeline->toSharedNs(startNs), m_timeline->toSharedNs(endNs), 0.03);
+        showDeviceTasks(tr("Device tasks of the step"), rankIndex, startNs, endNs);
+    });
 }
 
 void MainWindow::createActions()
@@ -437,6 +455,7 @@ void MainWindow::createMenus()
     m_panelsMenu = m_viewMenu->addMenu(QString());
     for (QDockWidget* d : {m_stepsDock, m_eventsDock, m_detailsDock, m_searchDock, m_legendDock, m_filesDock})
         m_panelsMenu->addAction(d->toggleViewAction());
+    m_summaries->addToMenu(m_panelsMenu); // issue 26
     m_panelsMenu->addSeparator();
     m_panelsMenu->addAction(a("resetLayout"));
 
@@ -531,6 +550,7 @@ void MainWindow::retranslateUi()
     m_searchDock->setWindowTitle(tr("Search"));
     m_legendDock->setWindowTitle(tr("Legend"));
     m_filesDock->setWindowTitle(tr("Files"));
+    m_summaries->retranslate(); // issue 26
 
     m_cancelButton->setText(tr("Cancel"));
     m_welcomeTitle->setText(tr("DSpark Timeline"));
@@ -761,12 +781,17 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
     m_legend->setProfile(p);
     m_files->setProfile(p);
     m_events->clear();
+    m_summaries->setProfile(p); // issue 26: the kernel summary of the profile
     m_steps->setStepRecords(p ? std::shared_ptr<const StepRecordSet>(p, p->stepRecords.get()) : nullptr);
     if (p && !p->stepRecords)
         m_steps->setStepRecords(nullptr);
     // Step records without a timeline: the step table and charts take the window, with a line saying why.
     const bool stepsOnly = p && p->stepRecords && !p->stepRecords->empty() && p->stats().events == 0;
     placeStepPanels(stepsOnly);
+    // Issue 26: the DSpark step table only for profiles with step records (the Profiler Steps dock
+    // lists a record-less profile's own steps).
+    if (p && !stepsOnly)
+        m_stepsDock->setVisible(p->stepRecords && !p->stepRecords->empty());
     m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : m_timelinePage);
     if (p) {
         const ProfileStats s = p->stats();
@@ -874,6 +899,7 @@ void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
     showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
                     endNs);
     m_eventsDock->show();
+    m_summaries->showRange(startNs, endNs, tr("the selected range")); // issue 26
 }
 
 void MainWindow::showDeviceTasks(const QString& title, int rankIndex, TimeNs startNs, TimeNs endNs)
@@ -937,6 +963,13 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
         m_eventsDock->show();
         m_eventsDock->raise();
     }
+    // Issue 26: the step's range statistics and kernels (by stage band when analysed).
+    const StepAnalyses* analyses = m_session ? m_session->analyses() : nullptr;
+    const std::optional<size_t> step = analyses ? analyses->stepOfRecordRow(size_t(sourceRow)) : std::nullopt;
+    const StepAnalysis* analysis = step ? analyses->analysis(*step) : nullptr;
+    m_summaries->showStep(row.windowStartNs(), row.windowEndNs(),
+                          tr("forward_ct %1").arg(m_steps->stepRecords()->record(size_t(sourceRow)).forwardCt),
+                          analysis ? &analysis->bands : nullptr);
 }
 
 bool MainWindow::markStep(int sourceRow)

@@ -39,6 +39,7 @@ class ProfileLoadTask;
 class ReportActions;
 class SearchPanel;
 class StepTablePanel;
+class SummaryDocks;
 class TimelineWidget;
 
 // The main window: the timeline in the centre; docks for the step table, the details of the
@@ -94,6 +95,8 @@ public:
     SearchPanel* searchPanel() const { return m_search; }
     LegendPanel* legendPanel() const { return m_legend; }
     FileListPanel* fileListPanel() const { return m_files; }
+    // Range statistics and the kernel summary (issue 26).
+    SummaryDocks* summaries() const { return m_summaries; }
     // Analysis overlays, annotations, exports and the step charts (issues 7 and 8).
     ReportActions* reports() const { return m_reports; }
     QMenu* fileMenu() const { return m_fileMenu; }
@@ -199,6 +202,7 @@ private:
     QDockWidget* m_searchDock = nullptr;
     QDockWidget* m_legendDock = nullptr;
     QDockWidget* m_filesDock = nullptr;
+    SummaryDocks* m_summaries = nullptr; // range statistics and kernel summary docks
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;

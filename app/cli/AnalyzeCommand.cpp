@@ -1,9 +1,11 @@
 #include "cli/CliCommand.h"
 
+#include "analysis/PlainSteps.h"
 #include "cluster/ClusterLayout.h"
 #include "cluster/ClusterReport.h"
 #include "io/ProfileLoader.h"
 #include "report/AnalyzeJson.h"
+#include "report/KernelsReport.h"
 #include "util/BoundedJson.h"
 
 #include <QCoreApplication>
@@ -58,10 +60,20 @@ int runAnalyze(const QStringList& argsIn)
     }
     warnIfStepsRefused(*outcome.profile);
     const ProfileAnalysis analysis = analyzeProfile(*outcome.profile, *rules);
-    if (asJson)
-        printOut(dumpJson(analyzeJson(*outcome.profile, analysis), 2) + "\n");
-    else
+    // Without aligned DSpark steps: the profile's own steps (ProfilerStep#N, scheduler iterations).
+    PlainSteps plain;
+    if (analysis.steps.empty())
+        plain = analyzePlainSteps(*outcome.profile, *rules);
+    if (asJson) {
+        nlohmann::ordered_json doc = analyzeJson(*outcome.profile, analysis);
+        if (!plain.steps.empty())
+            doc["profiler_steps"] = plainStepsJson(*outcome.profile, plain);
+        printOut(dumpJson(doc, 2) + "\n");
+    } else {
         printOut(analyzeText(*outcome.profile, analysis));
+        if (!plain.steps.empty())
+            printOut(plainStepsText(*outcome.profile, plain));
+    }
     return 0;
 }
 

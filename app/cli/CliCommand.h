@@ -10,6 +10,7 @@
 
 namespace dspark {
 class Profile;
+struct PlainSteps;
 struct AnalysisRules;
 } // namespace dspark
 
@@ -40,6 +41,9 @@ int displayWidth(const QString& text);
 std::string alignedColumns(const std::vector<std::vector<QString>>& rows, const std::vector<bool>& right,
                            const QString& indent = {});
 
+// The profile's own steps (no DSpark records) as a table for people: their source, the rows, a count.
+std::string plainStepsText(const Profile& profile, const PlainSteps& steps);
+
 // loadProfile() with the analysis rules the command uses (null: the user's rules file over the defaults,
 // as the window does), so that the step alignment reads the same step_span rule as the analyses.
 LoadOutcome loadForCommand(const QString& path, std::shared_ptr<const AnalysisRules> rules = {});
@@ -53,5 +57,6 @@ int runDemo(const QStringList& args);
 int runExport(const QStringList& args);
 int runCompare(const QStringList& args);
 int runSummarize(const QStringList& args);
+int runKernels(const QStringList& args);
 
 } // namespace dspark::cli

@@ -24,8 +24,13 @@ const std::vector<Command>& commands()
                                   "overlap per device"),
          false, &runAnalyze},
         {"steps", "steps PATH [--csv|--json] [--rank R] [--anomaly-threshold Z]",
-         QT_TRANSLATE_NOOP("cli", "Print the DSpark step table: derived columns, anomalies, timeline alignment"), false,
-         &runSteps},
+         QT_TRANSLATE_NOOP("cli", "Print the DSpark step table (derived columns, anomalies, timeline alignment), or "
+                                  "the profile's own steps (ProfilerStep#N, scheduler iterations) without records"),
+         false, &runSteps},
+        {"kernels", "kernels PATH [--step N|--from MS --to MS] [--rank R] [--json|--csv]",
+         QT_TRANSLATE_NOOP("cli", "Kernel / operator summary of the profile, a step or a range: per kernel, per "
+                                  "accelerator core and per stage"),
+         false, &runKernels},
         {"compare", "compare BASELINE CHANGED [--json|--csv|--md] [--class MODE:BS:VT]",
          QT_TRANSLATE_NOOP("cli", "Compare two runs: configuration, step distributions by class with intervals, "
                                   "matched step pairs, kernel regressions"),

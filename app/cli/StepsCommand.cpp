@@ -1,10 +1,13 @@
 #include "cli/CliCommand.h"
 
+#include "analysis/PlainSteps.h"
 #include "io/ProfileLoader.h"
+#include "report/KernelsReport.h"
 #include "report/StepsJson.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTable.h"
 #include "steps/StepTableModel.h"
+#include "util/BoundedJson.h"
 
 #include <QCoreApplication>
 
@@ -136,6 +139,53 @@ static std::string humanTable(const Profile& profile, const StepsReportOptions& 
     return out.str();
 }
 
+std::string plainStepsText(const Profile& profile, const PlainSteps& steps)
+{
+    std::ostringstream out;
+    out << QCoreApplication::translate("cli", "No DSpark step records: the steps are %1.")
+               .arg(stepSourceText(steps.source))
+               .toStdString()
+        << "\n";
+    const auto rows = plainStepsRowsText(profile, steps);
+    std::vector<bool> right(rows.front().size(), true);
+    right[right.size() - 1] = right[right.size() - 2] = right[right.size() - 3] = false;
+    out << alignedColumns(rows, right);
+    size_t flagged = 0;
+    for (const PlainStep& s : steps.steps)
+        flagged += !s.anomaly.isEmpty();
+    out << "\n"
+        << QCoreApplication::translate("cli", "%1 steps, %2 anomalous")
+               .arg(steps.steps.size())
+               .arg(flagged)
+               .toStdString()
+        << "\n";
+    return out.str();
+}
+
+// `steps` on a profile without DSpark records: its own steps, or the error when it has none.
+static int printPlainSteps(const Profile& profile, const QString& path, bool asJson, bool asCsv,
+                           const StepsReportOptions& options)
+{
+    const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
+    const PlainSteps steps =
+        analyzePlainSteps(profile, *rules, options.anomalies ? options.anomalies->robustZ : AnomalyOptions().robustZ);
+    if (steps.steps.empty()) {
+        printError(QCoreApplication::translate(
+                       "cli", "%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "
+                              "JSON Lines of DecodeStepRecords), and no ProfilerStep#N, STEP_TIME or scheduler "
+                              "iteration spans on the timeline")
+                       .arg(path));
+        return 1;
+    }
+    if (asJson)
+        printOut(dumpJson(plainStepsJson(profile, steps), 2) + "\n");
+    else if (asCsv)
+        printOut(plainStepsCsv(profile, steps));
+    else
+        printOut(plainStepsText(profile, steps));
+    return 0;
+}
+
 int runSteps(const QStringList& argsIn)
 {
     QStringList args = argsIn;
@@ -175,13 +225,8 @@ int runSteps(const QStringList& argsIn)
     }
     const Profile& profile = *outcome.profile;
     warnIfStepsRefused(profile);
-    if (!profile.stepRecords || profile.stepRecords->empty()) {
-        printError(QCoreApplication::translate(
-                       "cli", "%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "
-                              "JSON Lines of DecodeStepRecords)")
-                       .arg(args.first()));
-        return 1;
-    }
+    if (!profile.stepRecords || profile.stepRecords->empty())
+        return printPlainSteps(profile, args.first(), asJson, asCsv, options);
     if (options.rank) {
         bool found = false;
         QStringList have;

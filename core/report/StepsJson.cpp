@@ -272,8 +272,6 @@ void writeStepsJson(const Profile& profile, const StepsReportOptions& options,
     write(tail.substr(opening.size()) + "\n");
 }
 
-namespace {
-
 std::string csvField(const ojson& v)
 {
     if (v.is_null())
@@ -297,8 +295,6 @@ std::string csvField(const ojson& v)
     }
     return dumpJson(v);
 }
-
-} // namespace
 
 std::string stepsCsv(const Profile& profile, const StepsReportOptions& options)
 {

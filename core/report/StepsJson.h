@@ -45,4 +45,7 @@ nlohmann::ordered_json stepsJsonEach(const Profile& profile, const StepsReportOp
 // path's object is spread over the columns critical_path_<category>_ns.
 std::string stepsCsv(const Profile& profile, const StepsReportOptions& options = {});
 
+// One CSV cell of a JSON value: empty for null, RFC 4180 quoting for strings, shortest round-trip doubles.
+std::string csvField(const nlohmann::ordered_json& v);
+
 } // namespace dspark

@@ -38,8 +38,11 @@ private Q_SLOTS:
             runCli({"analyze", realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const nlohmann::json doc = r.json();
-        QCOMPARE(keysOf(doc), (std::set<std::string>{"steps", "overlap"}));
+        QCOMPARE(keysOf(doc), (std::set<std::string>{"steps", "overlap", "profiler_steps"}));
         QVERIFY(doc["steps"].empty());
+        // Without DSpark records, the profile's own step: ProfilerStep#50 (PYTORCH_API, 151 888 750 ns).
+        QCOMPARE(doc["profiler_steps"]["source"].get<std::string>(), std::string("profiler_step"));
+        QCOMPARE(doc["profiler_steps"]["steps"][0]["wall_ns"].get<int64_t>(), int64_t(151888750));
         QCOMPARE(doc["overlap"].size(), size_t(1));
         const auto& o = doc["overlap"][0];
         QCOMPARE(keysOf(o), (std::set<std::string>{"rank", "device", "computing_ns", "communication_ns",
@@ -53,6 +56,7 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("computing 8.903"));
         QVERIFY(text.out.contains("No aligned DSpark step records"));
+        QVERIFY(text.out.contains("No DSpark step records: the steps are ProfilerStep#N spans."));
     }
 
     void theDemoFollowsTheContract()

@@ -2,6 +2,8 @@
 
 // Helpers for the database tests: variants of the real fixtures made at test time in a temp folder,
 // and a record of a folder's files to prove that loading wrote nothing.
+#include "TestSupport.h"
+
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
@@ -12,6 +14,8 @@
 #include <sqlite3.h>
 
 #include <map>
+#include <string>
+#include <vector>
 
 namespace dspark::test {
 
@@ -108,6 +112,29 @@ inline qint64 queryInt(const QString& path, const QString& sql)
     }
     sqlite3_close(db);
     return value;
+}
+
+// Every row of a query on a database (read-only), each column as text (NULL: empty).
+inline std::vector<std::vector<std::string>> queryRows(const QString& path, const QString& sql)
+{
+    std::vector<std::vector<std::string>> rows;
+    sqlite3* db = nullptr;
+    const QByteArray uri = ("file:" + path + "?immutable=1").toUtf8();
+    if (sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &st, nullptr) == SQLITE_OK)
+            while (sqlite3_step(st) == SQLITE_ROW) {
+                std::vector<std::string> row;
+                for (int c = 0; c < sqlite3_column_count(st); ++c) {
+                    const unsigned char* t = sqlite3_column_text(st, c);
+                    row.emplace_back(t ? reinterpret_cast<const char*>(t) : "");
+                }
+                rows.push_back(std::move(row));
+            }
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return rows;
 }
 
 // Overwrites the b-tree root page of `table` with garbage: earlier tables still read, this one fails.

@@ -1,5 +1,6 @@
 #include "panels/EventTablePanel.h"
 
+#include "common/ListTable.h"
 #include "panels/EventTableModel.h"
 
 #include <QEvent>
@@ -19,31 +20,13 @@ namespace dspark::ui {
 
 EventTablePanel::EventTablePanel(QWidget* parent) : QWidget(parent)
 {
-    m_title = new QLabel(this);
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title = makePanelTitle(this);
     m_count = new QLabel(this);
-    m_filter = new QLineEdit(this);
-    m_filter->setClearButtonEnabled(true);
-    m_filter->setMaximumWidth(260);
+    m_filter = makeFilterField(this, 260);
     m_model = new EventTableModel(this);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(EventTableModel::SortRole);
-    m_proxy->setFilterKeyColumn(EventTableModel::Name);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_table = new QTableView(this);
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->setDefaultSectionSize(20);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table = makeListTable(this, m_proxy, EventTableModel::SortRole, EventTableModel::Name);
     m_table->horizontalHeader()->setSectionResizeMode(EventTableModel::Name, QHeaderView::Interactive);
     m_table->setColumnWidth(EventTableModel::Name, 280);
     m_table->setColumnWidth(EventTableModel::Duration, 90);

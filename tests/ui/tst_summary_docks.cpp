@@ -1,0 +1,266 @@
+// The range statistics and kernel summary docks, driven as a user would: Ctrl+drag on the timeline,
+// sort, filter, double-click a row; a click in the kernel summary moves the timeline to the kernel.
+#include "MainWindowTestSupport.h"
+#include "TestSupport.h"
+
+#include "MainWindow.h"
+#include "panels/EventTablePanel.h"
+#include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
+#include "timeline/TimelineSelection.h"
+#include "timeline/TimelineView.h"
+#include "timeline/TimelineWidget.h"
+#include "timeline/TimelineZoom.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace dspark;
+using namespace dspark::ui;
+
+namespace {
+
+constexpr TimeNs kBase = 1'700'000'000'000'000'000LL;
+
+// Stream 2: kernel k (0..199) starts at base + k µs and lasts 200 + (k % 7) * 50 ns, named
+// "MatMul" (k even) or "Add" (k odd). Python: a 200 µs span "forward" holding "layer" spans of 10 µs
+// every 20 µs.
+std::shared_ptr<Profile> makeProfile(bool withDevice = true, bool profilerSteps = false)
+{
+    auto p = std::make_shared<Profile>();
+    p->rootPath = "/summary-test";
+    const int rank = p->ensureRank(0, 0);
+    const uint32_t py = p->laneFor({LaneKind::Host, rank, -1, -1, 1, "Python", "Thread 1", 0});
+    p->lanes[py].append(kBase, 200'000, p->strings.intern("forward"), EventKind::TorchOp);
+    for (int i = 0; i < 10; ++i)
+        p->lanes[py].append(kBase + i * 20'000, 10'000, p->strings.intern("layer"), EventKind::TorchOp);
+    if (profilerSteps) // ProfilerStep#7 [0, 100 µs), #8 [100, 200 µs) on their own thread
+        for (int i = 0; i < 2; ++i) {
+            const uint32_t t = p->laneFor({LaneKind::Host, rank, -1, -1, 2, "Python", "Thread 2", 0});
+            p->lanes[t].append(kBase + i * 100'000, 100'000, p->strings.intern("ProfilerStep#" + std::to_string(7 + i)),
+                               EventKind::Annotation);
+        }
+    if (withDevice) {
+        const uint32_t s2 = p->laneFor({LaneKind::NpuStream, rank, 0, 2, -1, "Ascend Hardware", "Stream 2", 0});
+        for (int k = 0; k < 200; ++k)
+            p->lanes[s2].append(kBase + k * 1'000, 200 + (k % 7) * 50, p->strings.intern(k % 2 ? "Add" : "MatMul"),
+                                EventKind::Kernel);
+    }
+    p->finalize();
+    return p;
+}
+
+int rowNamed(SummaryPanel* panel, const QString& name)
+{
+    for (int r = 0; r < panel->rowCount(); ++r)
+        if (panel->proxy()->index(r, 0).data().toString() == name)
+            return r;
+    return -1;
+}
+
+} // namespace
+
+class TestSummaryDocks : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> w;
+    std::shared_ptr<Profile> profile;
+
+    QWidget* viewport() const { return w->timeline()->view()->viewport(); }
+    void show(bool withDevice = true, bool profilerSteps = false)
+    {
+        profile = makeProfile(withDevice, profilerSteps);
+        w->setProfile(profile, QStringLiteral("/summary-test"));
+        QApplication::processEvents();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { test::useTestSettings(QStringLiteral("tst_summary_docks")); }
+    void init()
+    {
+        w = test::openMainWindow();
+        QVERIFY(w);
+    }
+    void cleanup() { w.reset(); }
+
+    void kernelSummaryClickMovesTheTimeline()
+    {
+        show();
+        SummaryDocks* docks = w->summaries();
+        QVERIFY(docks->kernelDock()->isVisible());
+        QVERIFY(!docks->rangeDock()->isVisible()); // nothing selected yet
+        KernelSummaryPanel* k = docks->kernelSummary();
+        QCOMPARE(k->rowCount(), 2);
+        QVERIFY(k->note().contains(QStringLiteral("timeline")));
+        const int add = rowNamed(k, QStringLiteral("Add"));
+        QVERIFY(add >= 0);
+        QCOMPARE(k->proxy()->index(add, 2).data().toString(), QStringLiteral("100"));
+        docks->kernelDock()->raise();
+        QApplication::processEvents();
+        test::clickRow(k->table(), add);
+        // The longest "Add": k odd with k % 7 == 6 (500 ns), the earliest such k = 13.
+        const EventRef selected = w->timeline()->selection()->event();
+        QVERIFY(selected.valid());
+        QCOMPARE(profile->name(selected), std::string_view("Add"));
+        QCOMPARE(profile->startNs(selected), kBase + 13 * 1'000);
+        QVERIFY(w->timeline()->zoom()->startNs() <= w->timeline()->toSharedNs(profile->startNs(selected)));
+        QVERIFY(w->timeline()->zoom()->endNs() >= w->timeline()->toSharedNs(profile->endNs(selected)));
+        // The instances are listed, longest first.
+        QCOMPARE(w->eventTable()->rowCount(), 100);
+        QCOMPARE(w->eventTable()->eventAtRow(0), selected);
+    }
+
+    void ctrlDragFillsTheRangeTable()
+    {
+        show();
+        TimelineWidget* t = w->timeline();
+        t->zoom()->setRange(t->toSharedNs(kBase), t->toSharedNs(kBase + 60'000));
+        QApplication::processEvents();
+        const int x0 = t->labelWidth() + 100, x1 = t->labelWidth() + 500;
+        QTest::mousePress(viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x0, 100));
+        QTest::mouseMove(viewport(), QPoint(x0 + 50, 100));
+        QTest::mouseMove(viewport(), QPoint(x1, 100));
+        QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x1, 100));
+        const TimeNs a = t->selection()->rangeStartNs(), b = t->selection()->rangeEndNs();
+        QVERIFY(b > a);
+        SummaryDocks* docks = w->summaries();
+        QVERIFY(docks->rangeDock()->isVisible());
+        RangeStatsPanel* r = docks->rangeStats();
+        // Expected by hand from the generator: kernels overlapping [a, b), and their parts inside it.
+        uint64_t matmuls = 0;
+        TimeNs matmulNs = 0;
+        for (int k = 0; k < 200; k += 2) {
+            const TimeNs s = kBase + k * 1'000, e = s + 200 + (k % 7) * 50;
+            if (s < b && e > a) {
+                ++matmuls;
+                matmulNs += std::min(e, b) - std::max(s, a);
+            }
+        }
+        QVERIFY(matmuls >= 5);
+        const int row = rowNamed(r, QStringLiteral("MatMul"));
+        QVERIFY(row >= 0);
+        QCOMPARE(r->proxy()->index(row, 2).data().toULongLong(), qulonglong(matmuls));
+        QCOMPARE(r->proxy()->index(row, 3).data(SummaryTableModel::SortRole).toLongLong(), qlonglong(matmulNs));
+        // "forward" holds the "layer" spans: its self time is its part minus theirs.
+        const int fwd = rowNamed(r, QStringLiteral("forward"));
+        QVERIFY(fwd >= 0);
+        QVERIFY(r->proxy()->index(fwd, 4).data(SummaryTableModel::SortRole).toLongLong() <
+                r->proxy()->index(fwd, 3).data(SummaryTableModel::SortRole).toLongLong());
+        // Sort by count (header click), then filter.
+        QTest::mouseClick(r->table()->horizontalHeader()->viewport(), Qt::LeftButton, {},
+                          QPoint(r->table()->horizontalHeader()->sectionViewportPosition(2) + 5, 5));
+        QTest::mouseClick(r->table()->horizontalHeader()->viewport(), Qt::LeftButton, {},
+                          QPoint(r->table()->horizontalHeader()->sectionViewportPosition(2) + 5, 5));
+        QCOMPARE(r->table()->horizontalHeader()->sortIndicatorSection(), 2);
+        const qulonglong top = r->proxy()->index(0, 2).data(SummaryTableModel::SortRole).toULongLong();
+        for (int i = 1; i < r->rowCount(); ++i)
+            QVERIFY(r->proxy()->index(i, 2).data(SummaryTableModel::SortRole).toULongLong() <= top ||
+                    r->table()->horizontalHeader()->sortIndicatorOrder() == Qt::AscendingOrder);
+        QTest::keyClicks(r->filter(), QStringLiteral("matm"));
+        QCOMPARE(r->rowCount(), 1);
+        QVERIFY(r->csv().startsWith(QStringLiteral("Name,Kind,Count,Total")));
+        QVERIFY(r->csv().contains(QStringLiteral("MatMul")));
+        // Double-click: its instances in the range, longest first; the timeline goes to the first.
+        docks->rangeDock()->raise();
+        QApplication::processEvents();
+        test::clickRow(r->table(), 0, true);
+        QCOMPARE(w->eventTable()->rowCount(), int(matmuls));
+        const EventRef first = w->eventTable()->eventAtRow(0);
+        QCOMPARE(w->timeline()->selection()->event(), first);
+        for (int i = 1; i < w->eventTable()->rowCount(); ++i) {
+            const EventRef e = w->eventTable()->eventAtRow(i);
+            QVERIFY(profile->lanes[e.lane].durationNs[e.index] <= profile->lanes[first.lane].durationNs[first.index]);
+        }
+    }
+
+    void aProfileWithoutRecordsListsItsOwnSteps()
+    {
+        QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+        show(true, true);
+        QVERIFY(analysed.count() > 0 || analysed.wait(30'000));
+        SummaryDocks* docks = w->summaries();
+        QVERIFY(docks->stepsDock()->isVisible());
+        QVERIFY(!w->findChild<QDockWidget*>(QStringLiteral("stepsDock"))->isVisible()); // no DSpark records
+        PlainStepsPanel* steps = docks->plainSteps();
+        QCOMPARE(steps->rowCount(), 2);
+        QVERIFY(steps->note().contains(QStringLiteral("ProfilerStep#N spans")));
+        QCOMPARE(steps->proxy()->index(1, 0).data().toString(), QStringLiteral("8"));
+        // Step 8's wall is its span, 100 µs; its kernels are k = 100..199 (100 µs of kernels at 1 µs).
+        QCOMPARE(steps->proxy()->index(1, 2).data(SummaryTableModel::SortRole).toLongLong(), qlonglong(100'000));
+        docks->stepsDock()->raise();
+        QApplication::processEvents();
+        test::clickRow(steps->table(), 1, true);
+        // The timeline shows the step; the range docks follow it.
+        TimelineWidget* t = w->timeline();
+        QVERIFY(t->zoom()->startNs() <= t->toSharedNs(kBase + 100'000));
+        QVERIFY(t->zoom()->endNs() >= t->toSharedNs(kBase + 200'000));
+        QVERIFY(t->zoom()->endNs() - t->zoom()->startNs() < 150'000);
+        QVERIFY(docks->rangeStats()->title().contains(QStringLiteral("step 8")));
+        QCOMPARE(rowNamed(docks->kernelSummary(), QStringLiteral("Add")) >= 0, true);
+        QCOMPARE(docks->kernelSummary()
+                     ->proxy()
+                     ->index(rowNamed(docks->kernelSummary(), QStringLiteral("Add")), 2)
+                     .data()
+                     .toString(),
+                 QStringLiteral("50"));
+    }
+
+    // With DSPARK_SCREENSHOT_DIR set: the docks over the demo (a Ctrl-drag range) and over the real text
+    // export (its own steps), for docs/images (DSPARK_SCREENSHOT_LANG=zh_CN for the Chinese ones).
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("DSPARK_SCREENSHOT_DIR not set");
+        test::InstalledTranslator translation;
+        const QString language = qEnvironmentVariable("DSPARK_SCREENSHOT_LANG");
+        const QString suffix = language.isEmpty() ? QString() : QStringLiteral("-zh");
+        if (!language.isEmpty()) {
+            translation = test::installTranslation(language);
+            w->setLanguage(language);
+        }
+        w->resize(1600, 1000);
+        QDir().mkpath(dir);
+        w->openDemo();
+        QVERIFY(test::waitLoaded(w.get(), 180'000));
+        const Profile& demo = *w->profile();
+        const TimeNs a = demo.firstNs() + (demo.lastNs() - demo.firstNs()) / 2;
+        w->timeline()->zoom()->setRange(w->timeline()->toSharedNs(a - 2'000'000),
+                                        w->timeline()->toSharedNs(a + 8'000'000));
+        w->timeline()->selection()->setTimeRange(a, a + 5'000'000);
+        QApplication::processEvents();
+        w->summaries()->rangeDock()->raise();
+        QApplication::processEvents();
+        QVERIFY(w->grab().save(dir + QStringLiteral("/window-range-statistics") + suffix + QStringLiteral(".png")));
+        if (test::haveRealData()) {
+            QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+            w->openPath(test::realData(QStringLiteral("ascend/torch_npu_text_rank0_ascend_pt")));
+            QVERIFY(test::waitLoaded(w.get(), 60'000));
+            QVERIFY(analysed.count() > 0 || analysed.wait(30'000));
+            w->summaries()->kernelDock()->raise();
+            QApplication::processEvents();
+            QVERIFY(w->grab().save(dir + QStringLiteral("/window-kernel-summary") + suffix + QStringLiteral(".png")));
+            w->summaries()->stepsDock()->raise();
+            QApplication::processEvents();
+            QVERIFY(w->grab().save(dir + QStringLiteral("/window-profiler-steps") + suffix + QStringLiteral(".png")));
+        }
+        if (!language.isEmpty())
+            w->setLanguage(QString());
+    }
+
+    void aHostOnlyProfileHidesTheKernelDock()
+    {
+        show(false);
+        QVERIFY(!w->summaries()->kernelDock()->isVisible());
+        QVERIFY(w->summaries()->kernelSummary()->isEmpty());
+    }
+};
+
+QTEST_MAIN(TestSummaryDocks)
+#include "tst_summary_docks.moc"

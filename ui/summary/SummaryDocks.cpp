@@ -1,0 +1,104 @@
+#include "summary/SummaryDocks.h"
+
+#include "steps/StepRecords.h"
+#include "summary/SummaryPanels.h"
+
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenu>
+
+namespace dspark::ui {
+
+SummaryDocks::SummaryDocks(QMainWindow* window) : QObject(window)
+{
+    m_range = new RangeStatsPanel(window);
+    m_kernels = new KernelSummaryPanel(window);
+    m_steps = new PlainStepsPanel(window);
+    auto dock = [window](const char* name, QWidget* content) {
+        auto* d = new QDockWidget(window);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(content);
+        d->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                       QDockWidget::DockWidgetFloatable);
+        window->addDockWidget(Qt::BottomDockWidgetArea, d);
+        d->hide(); // nothing to show before a profile opens
+        return d;
+    };
+    m_rangeDock = dock("rangeStatsDock", m_range);
+    m_kernelDock = dock("kernelSummaryDock", m_kernels);
+    m_stepsDock = dock("plainStepsDock", m_steps);
+    window->tabifyDockWidget(m_stepsDock, m_kernelDock);
+    window->tabifyDockWidget(m_kernelDock, m_rangeDock);
+    connect(m_range, &RangeStatsPanel::instancesRequested, this, &SummaryDocks::instancesRequested);
+    connect(m_kernels, &KernelSummaryPanel::instancesRequested, this, &SummaryDocks::instancesRequested);
+    // A record-less profile's steps: shown once analysed, when there are any; a picked one fills the
+    // range docks.
+    connect(m_steps, &PlainStepsPanel::analysed, this, [this]() {
+        m_stepsDock->setVisible(!m_steps->isEmpty());
+        if (!m_steps->isEmpty())
+            m_stepsDock->raise();
+    });
+    connect(m_steps, &PlainStepsPanel::stepRequested, this,
+            [this](int rankIndex, TimeNs startNs, TimeNs endNs, const QString& what) {
+                showRange(startNs, endNs, what);
+                Q_EMIT stepRequested(rankIndex, startNs, endNs);
+            });
+    retranslate();
+}
+
+void SummaryDocks::setProfile(std::shared_ptr<const Profile> profile)
+{
+    m_profile = std::move(profile);
+    m_range->clear();
+    m_rangeDock->hide();
+    if (!m_profile) {
+        m_steps->setProfile(nullptr);
+        m_stepsDock->hide();
+        m_kernels->clear();
+        m_kernelDock->hide();
+        return;
+    }
+    m_kernels->setScope(m_profile, {}, tr("the whole profile"));
+    // The profile's own steps only where it has no DSpark step records (those have the step table).
+    const bool records = m_profile->stepRecords && !m_profile->stepRecords->empty();
+    m_steps->setProfile(records ? nullptr : m_profile);
+    m_stepsDock->hide();
+    // An empty kernel pane is not shown (a host-only trace).
+    m_kernelDock->setVisible(!m_kernels->isEmpty());
+}
+
+void SummaryDocks::showRange(TimeNs fromNs, TimeNs toNs, const QString& what)
+{
+    showStep(fromNs, toNs, what, nullptr);
+}
+
+void SummaryDocks::showStep(TimeNs fromNs, TimeNs toNs, const QString& what, const StepBands* bands)
+{
+    if (!m_profile || toNs <= fromNs)
+        return;
+    m_range->setRange(m_profile, fromNs, toNs, what);
+    m_rangeDock->show();
+    m_rangeDock->raise();
+    KernelQuery q;
+    q.fromNs = fromNs;
+    q.toNs = toNs;
+    q.bands = bands;
+    m_kernels->setScope(m_profile, q, what);
+    m_kernelDock->setVisible(!m_kernels->isEmpty());
+}
+
+void SummaryDocks::addToMenu(QMenu* menu) const
+{
+    menu->addAction(m_kernelDock->toggleViewAction());
+    menu->addAction(m_rangeDock->toggleViewAction());
+    menu->addAction(m_stepsDock->toggleViewAction());
+}
+
+void SummaryDocks::retranslate()
+{
+    m_rangeDock->setWindowTitle(tr("Range Statistics"));
+    m_kernelDock->setWindowTitle(tr("Kernel Summary"));
+    m_stepsDock->setWindowTitle(tr("Profiler Steps"));
+}
+
+} // namespace dspark::ui

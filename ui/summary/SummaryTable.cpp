@@ -1,0 +1,175 @@
+#include "summary/SummaryTable.h"
+
+#include "common/ListTable.h"
+#include "report/TableExport.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace dspark::ui {
+
+void SummaryTableModel::setHeaders(const QStringList& headers, const std::vector<bool>& numeric)
+{
+    if (headers.size() != m_headers.size()) {
+        beginResetModel();
+        m_headers = headers;
+        m_numeric = numeric;
+        endResetModel();
+        return;
+    }
+    m_headers = headers;
+    m_numeric = numeric;
+    Q_EMIT headerDataChanged(Qt::Horizontal, 0, int(m_headers.size()) - 1);
+}
+
+void SummaryTableModel::setRows(std::vector<std::vector<Cell>> rows, std::vector<int> keys)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    m_keys = std::move(keys);
+    endResetModel();
+}
+
+int SummaryTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int SummaryTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_headers.size());
+}
+
+QVariant SummaryTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size())
+        return {};
+    const auto& row = m_rows[size_t(index.row())];
+    if (role == KeyRole)
+        return size_t(index.row()) < m_keys.size() ? m_keys[size_t(index.row())] : -1;
+    if (size_t(index.column()) >= row.size())
+        return {};
+    const Cell& cell = row[size_t(index.column())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole: return cell.text;
+    case SortRole: return cell.sort.isValid() ? cell.sort : QVariant(cell.text);
+    case Qt::TextAlignmentRole:
+        return size_t(index.column()) < m_numeric.size() && m_numeric[size_t(index.column())]
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    default: return {};
+    }
+}
+
+QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < m_headers.size())
+        return m_headers.at(section);
+    return {};
+}
+
+SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
+{
+    m_title = makePanelTitle(this);
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_filter = makeFilterField(this, 240);
+    m_copy = new QPushButton(this);
+    m_model = new SummaryTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_table = makeListTable(this, m_proxy, SummaryTableModel::SortRole, 0);
+    m_table->setWordWrap(false);
+
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(4, 2, 4, 2);
+    top->addWidget(m_title, 1);
+    top->addWidget(m_filter);
+    top->addWidget(m_copy);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(0);
+    box->addLayout(top);
+    box->addWidget(m_note);
+    box->addWidget(m_table, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_copy, &QPushButton::clicked, this, [this]() { QApplication::clipboard()->setText(csv()); });
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { Q_EMIT rowActivated(keyAtRow(index.row())); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    Q_EMIT rowClicked(keyAtRow(current.row()));
+            });
+    retranslate();
+}
+
+void SummaryPanel::retranslate()
+{
+    m_filter->setPlaceholderText(tr("Filter by name…"));
+    m_copy->setText(tr("Copy CSV"));
+    m_copy->setToolTip(tr("Copy the shown rows, sorted and filtered, as CSV"));
+}
+
+void SummaryPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+}
+
+void SummaryPanel::setTitle(const QString& title)
+{
+    m_title->setText(title);
+}
+
+QString SummaryPanel::title() const
+{
+    return m_title->text();
+}
+
+void SummaryPanel::setNote(const QString& note)
+{
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+}
+
+QString SummaryPanel::note() const
+{
+    return m_note->text();
+}
+
+int SummaryPanel::rowCount() const
+{
+    return m_proxy->rowCount();
+}
+
+int SummaryPanel::keyAtRow(int row) const
+{
+    return m_proxy->index(row, 0).data(SummaryTableModel::KeyRole).toInt();
+}
+
+QString SummaryPanel::csv() const
+{
+    return exportTable(*m_proxy, TableFormat::Csv);
+}
+
+bool SummaryPanel::isEmpty() const
+{
+    return m_model->rowCount() == 0;
+}
+
+} // namespace dspark::ui
