@@ -6,6 +6,7 @@
 #include "charts/StepChartsPanel.h"
 #include "demo/DemoCache.h"
 #include "overlays/AnnotationOverlay.h"
+#include "overlays/MarkerActions.h"
 #include "panels/EventDetailsPane.h"
 #include "panels/EventTablePanel.h"
 #include "panels/FileListPanel.h"
@@ -16,6 +17,7 @@
 #include "session/ProfileSession.h"
 #include "steps/StepRecords.h"
 #include "timeline/FlowOverlay.h"
+#include "timeline/LaneActions.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
@@ -162,6 +164,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
 
     m_reports = new ReportActions(this);
+    m_markers = new MarkerActions(this);           // after the annotations it adds markers to
+    new LaneActions(m_timeline, this, m_viewMenu); // lane filter, lane layout saved per profile kind
 
     m_defaultState = saveState();
     readSettings();
@@ -992,6 +996,8 @@ void MainWindow::showLaneMenu(int row, const QPoint& globalPos, EventRef event)
         }
         menu.addSeparator();
     }
+    if (const std::optional<TimeNs> t = m_timeline->cursorNs(); t && profile()) // the right-clicked time
+        menu.addAction(tr("Add Marker Here"), this, [this, at = *t]() { m_markers->addMarkerAt(at); });
     if (auto* annotate = findChild<QMenu*>(QStringLiteral("annotateMenu"))) {
         menu.addMenu(annotate);
         menu.addSeparator();
@@ -1186,6 +1192,9 @@ void MainWindow::showShortcuts()
         {tr("Ctrl+L"), tr("all flows in view")},
         {tr("Esc"), tr("clear the selection")},
         {tr("drag the name column's edge"), tr("resize the name column")},
+        {tr("M"), tr("add a marker at the mouse (or on the Ctrl+dragged range); Markers dock lists them")},
+        {tr(", / ."), tr("previous / next marker")},
+        {tr("Shift+click, Shift+click"), tr("measure the time between two points (Esc clears)")},
         {tr("N / Shift+A / R"), tr("annotate: place a note / draw an arrow / highlight a range (Tools menu)")},
         {tr("right-click a lane"), tr("pin, hide, move lanes; collapse groups; annotate")},
     };

@@ -32,6 +32,7 @@ namespace dspark::ui {
 class EventDetailsPane;
 class EventTablePanel;
 class LegendPanel;
+class MarkerActions;
 class FileListPanel;
 class ProfileLoadTask;
 class ReportActions;
@@ -81,6 +82,8 @@ public:
     FileListPanel* fileListPanel() const { return m_files; }
     // Analysis overlays, annotations, exports and the step charts (issues 7 and 8).
     ReportActions* reports() const { return m_reports; }
+    // Markers and their dock (issue 27).
+    MarkerActions* markers() const { return m_markers; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* viewMenu() const { return m_viewMenu; }
     QMenu* toolsMenu() const { return m_toolsMenu; }
@@ -176,6 +179,7 @@ private:
     LegendPanel* m_legend = nullptr;
     FileListPanel* m_files = nullptr;
     ReportActions* m_reports = nullptr;
+    MarkerActions* m_markers = nullptr;
     QDockWidget* m_stepsDock = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;
