@@ -1192,6 +1192,8 @@ void MainWindow::showShortcuts()
         {tr("Ctrl+L"), tr("all flows in view")},
         {tr("Esc"), tr("clear the selection")},
         {tr("drag the name column's edge"), tr("resize the name column")},
+        {tr("Ctrl+Shift+L"), tr("filter lanes by name, kind:K, rank:N, -word (Esc clears)")},
+        {tr("drag a lane's name"), tr("move the lane within its group")},
         {tr("M"), tr("add a marker at the mouse (or on the Ctrl+dragged range); Markers dock lists them")},
         {tr(", / ."), tr("previous / next marker")},
         {tr("Shift+click, Shift+click"), tr("measure the time between two points (Esc clears)")},

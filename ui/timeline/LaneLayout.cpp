@@ -310,10 +310,6 @@ bool LaneLayout::moveLane(uint32_t lane, int delta)
     return true;
 }
 
-} // namespace dspark::ui
-
-namespace dspark::ui {
-
 int LaneLayout::orderIndexOf(uint32_t lane) const
 {
     if (lane >= m_groupOfLane.size())
