@@ -83,6 +83,8 @@ static const QSet<QString>& fixedWords()
         // terms Chinese ML writing keeps in English
         QStringLiteral("token"), QStringLiteral("tokens"), QStringLiteral("prefill"), QStringLiteral("decode"),
         QStringLiteral("eager"),
+        // the lane filter's syntax (kind:comm): typed as is in every language
+        QStringLiteral("kind"), QStringLiteral("comm"),
         // keys
         QStringLiteral("Ctrl"), QStringLiteral("Shift"), QStringLiteral("Alt"), QStringLiteral("Esc"),
         QStringLiteral("Home"), QStringLiteral("Left"), QStringLiteral("Right"), QStringLiteral("Del"),

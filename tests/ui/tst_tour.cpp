@@ -87,6 +87,9 @@ private Q_SLOTS:
             w->setLanguage(language);
         }
         snap("0-empty");
+        // A previous run's markers and notes on the demo (this test's own config folder) are gone.
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/sessions"))
+            .removeRecursively();
         w->openDemo();
         QVERIFY(waitLoaded(180'000));
     }
@@ -175,9 +178,13 @@ private Q_SLOTS:
         // Ctrl+drag, and a Shift+click measurement across the step.
         TimelineWidget* t = w->timeline();
         QWidget* vp = t->view()->viewport();
+        // The export dialog had the focus: back to the window, the timeline focused (keys act there).
+        QApplication::setActiveWindow(w.get());
         t->view()->setFocus();
+        QVERIFY(QTest::qWaitFor([&]() { return t->view()->hasFocus(); }, 2000));
         const int left = t->labelWidth(), width = vp->width() - left;
-        const int before = w->markers()->panel()->rowCount();
+        QCOMPARE(w->markers()->panel()->rowCount(), 0);
+        const int before = 0;
         for (const double at : {0.2, 0.55}) {
             QTest::mouseMove(vp, QPoint(left + int(width * at), 200));
             QTest::keyClick(t->view(), Qt::Key_M);

@@ -78,18 +78,22 @@ void MeasureOverlay::paint(QPainter& p, const OverlayContext& ctx)
     const QString text = label(*durationNs(), ctx.scale.nsPerPx(), declared);
     if (!ctx.exporting)
         m_lastLabel = text;
-    // The bracket sits just under the top of the visible lanes: |<--- Δ 1.234 ms --->|.
+    // A dimension line near the top of the visible lanes, |<—— Δ 1.234 ms ——>|, haloed in white so it
+    // reads over headers and events alike; the label sits on it.
     QFont f = ctx.timeline.style.rulerFont;
     f.setBold(true);
     const QFontMetricsF fm(f);
-    const double y = area.top() + fm.height() + 8;
-    p.setPen(QPen(kMeasureColor, 2));
-    p.drawLine(QPointF(left, y), QPointF(right, y));
-    p.drawLine(QPointF(left, y - 5), QPointF(left, y + 5));
-    p.drawLine(QPointF(right, y - 5), QPointF(right, y + 5));
-    const double w = fm.horizontalAdvance(text) + 10;
+    const double y = std::round(area.top() + fm.height() + 6) + 0.5;
+    for (const auto& [color, width] : {std::pair{QColor(Qt::white), 4.0}, std::pair{kMeasureColor, 2.0}}) {
+        p.setPen(QPen(color, width, Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(QPointF(left, y), QPointF(right, y));
+        p.drawLine(QPointF(left, y - 6), QPointF(left, y + 6));
+        p.drawLine(QPointF(right, y - 6), QPointF(right, y + 6));
+    }
+    const double w = fm.horizontalAdvance(text) + 12;
     const double cx = std::clamp((left + right) / 2, area.left() + w / 2, std::max(area.left(), area.right() - w / 2));
-    const QRectF box(cx - w / 2, y - fm.height() - 6, w, fm.height() + 2);
+    const QRectF box(cx - w / 2, y - fm.height() / 2 - 2, w, fm.height() + 4);
+    p.fillRect(box.adjusted(-1, -1, 1, 1), Qt::white);
     p.fillRect(box, kMeasureColor);
     p.setFont(f);
     p.setPen(Qt::white);
