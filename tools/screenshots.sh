@@ -12,10 +12,14 @@ mkdir -p "$OUT"
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$TMP/tour" "$BUILD_DIR/tests/ui_tst_tour" >/dev/null
 cp "$TMP/tour/2-anomalous-step.png" "$OUT/window-anomalous-step.png"
 cp "$TMP/tour/3b-step-charts.png" "$OUT/window-step-charts.png"
+cp "$TMP/tour/4-markers-measurement.png" "$OUT/window-markers-measurement.png"
+cp "$TMP/tour/4b-lane-filter.png" "$OUT/window-lane-filter.png"
 # The same tour in Chinese.
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_LANG=zh_CN DSPARK_SCREENSHOT_DIR="$TMP/tour-zh" "$BUILD_DIR/tests/ui_tst_tour" >/dev/null
 cp "$TMP/tour-zh/2-anomalous-step.png" "$OUT/window-anomalous-step-zh.png"
 cp "$TMP/tour-zh/3b-step-charts.png" "$OUT/window-step-charts-zh.png"
+cp "$TMP/tour-zh/4-markers-measurement.png" "$OUT/window-markers-measurement-zh.png"
+cp "$TMP/tour-zh/4b-lane-filter.png" "$OUT/window-lane-filter-zh.png"
 # Step records without a timeline; the Selected step chart.
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$TMP/new-user" "$BUILD_DIR/tests/ui_tst_new_user" >/dev/null
 cp "$TMP/new-user/steps-without-timeline.png" "$OUT/window-steps-without-timeline.png"

@@ -9,6 +9,7 @@
 #include "compare/ComparisonController.h"
 #include "demo/DemoCache.h"
 #include "overlays/AnnotationOverlay.h"
+#include "overlays/MarkerActions.h"
 #include "panels/EventDetailsPane.h"
 #include "panels/EventTablePanel.h"
 #include "panels/FileListPanel.h"
@@ -21,6 +22,7 @@
 #include "steps/StepRecords.h"
 #include "summary/SummaryDocks.h"
 #include "timeline/FlowOverlay.h"
+#include "timeline/LaneActions.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
@@ -174,6 +176,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     m_reports = new ReportActions(this);
     m_comparison = new ComparisonController(this);
+    m_markers = new MarkerActions(this);           // after the annotations it adds markers to
+    new LaneActions(m_timeline, this, m_viewMenu); // lane filter, lane layout saved per profile kind
 
     m_defaultState = saveState();
     readSettings();
@@ -1083,6 +1087,8 @@ void MainWindow::showLaneMenu(int row, const QPoint& globalPos, EventRef event)
         }
         menu.addSeparator();
     }
+    if (const std::optional<TimeNs> t = m_timeline->cursorNs(); t && profile()) // the right-clicked time
+        menu.addAction(tr("Add Marker Here"), this, [this, at = *t]() { m_markers->addMarkerAt(at); });
     if (auto* annotate = findChild<QMenu*>(QStringLiteral("annotateMenu"))) {
         menu.addMenu(annotate);
         menu.addSeparator();
@@ -1280,6 +1286,11 @@ void MainWindow::showShortcuts()
         {tr("Ctrl+L"), tr("all flows in view")},
         {tr("Esc"), tr("clear the selection")},
         {tr("drag the name column's edge"), tr("resize the name column")},
+        {tr("Ctrl+Shift+L"), tr("filter lanes by name, kind:K, rank:N, -word (Esc clears)")},
+        {tr("drag a lane's name"), tr("move the lane within its group")},
+        {tr("M"), tr("add a marker at the mouse (or on the Ctrl+dragged range); Markers dock lists them")},
+        {tr(", / ."), tr("previous / next marker")},
+        {tr("Shift+click, Shift+click"), tr("measure the time between two points (Esc clears)")},
         {tr("N / Shift+A / R"), tr("annotate: place a note / draw an arrow / highlight a range (Tools menu)")},
         {tr("right-click a lane"), tr("pin, hide, move lanes; collapse groups; annotate")},
     };

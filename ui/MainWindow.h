@@ -34,6 +34,7 @@ class ClusterWindow;
 class EventDetailsPane;
 class EventTablePanel;
 class LegendPanel;
+class MarkerActions;
 class FileListPanel;
 class ProfileLoadTask;
 class ReportActions;
@@ -99,6 +100,8 @@ public:
     SummaryDocks* summaries() const { return m_summaries; }
     // Analysis overlays, annotations, exports and the step charts (issues 7 and 8).
     ReportActions* reports() const { return m_reports; }
+    // Markers and their dock (issue 27).
+    MarkerActions* markers() const { return m_markers; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* viewMenu() const { return m_viewMenu; }
     QMenu* toolsMenu() const { return m_toolsMenu; }
@@ -196,6 +199,7 @@ private:
     ReportActions* m_reports = nullptr;
     ComparisonController* m_comparison = nullptr;
     QWidget* m_timelinePage = nullptr;
+    MarkerActions* m_markers = nullptr;
     QDockWidget* m_stepsDock = nullptr;
     QDockWidget* m_detailsDock = nullptr;
     QDockWidget* m_eventsDock = nullptr;

@@ -19,6 +19,7 @@ static const char* kindName(Annotation::Kind k)
     case Annotation::Kind::Note: return "note";
     case Annotation::Kind::Arrow: return "arrow";
     case Annotation::Kind::Range: return "range";
+    case Annotation::Kind::Marker: return "marker";
     }
     return "note";
 }
@@ -63,9 +64,10 @@ QString AnnotationSet::fromJson(const QByteArray& json, const QString& source)
         const QJsonObject o = v.toObject();
         Annotation a;
         const QString kind = o.value(QStringLiteral("kind")).toString();
-        a.kind = kind == QLatin1String("arrow")   ? Annotation::Kind::Arrow
-                 : kind == QLatin1String("range") ? Annotation::Kind::Range
-                                                  : Annotation::Kind::Note;
+        a.kind = kind == QLatin1String("arrow")    ? Annotation::Kind::Arrow
+                 : kind == QLatin1String("range")  ? Annotation::Kind::Range
+                 : kind == QLatin1String("marker") ? Annotation::Kind::Marker
+                                                   : Annotation::Kind::Note;
         a.startNs = o.value(QStringLiteral("start_ns")).toString().toLongLong();
         a.endNs = o.value(QStringLiteral("end_ns")).toString().toLongLong();
         a.laneKey = o.value(QStringLiteral("lane")).toString();

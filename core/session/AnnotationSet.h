@@ -10,10 +10,11 @@ namespace dspark {
 // A user's own mark on the timeline, in profile time and stable lane keys (not pixels), so it
 // re-appears in the same place when the profile is reopened at any zoom.
 struct Annotation {
-    enum class Kind { Note, Arrow, Range };
+    // Marker: a named point (endNs == startNs) or range across every lane, listed in the Markers dock.
+    enum class Kind { Note, Arrow, Range, Marker };
     Kind kind = Kind::Note;
-    TimeNs startNs = 0; // note position / arrow tail / range start
-    TimeNs endNs = 0;   // arrow head / range end (== startNs for a note)
+    TimeNs startNs = 0; // note position / arrow tail / range or marker start
+    TimeNs endNs = 0;   // arrow head / range end (== startNs for a note and a point marker)
     QString laneKey;    // lane of the note / arrow tail; empty = across all lanes (ranges)
     QString endLaneKey; // lane of the arrow head
     QString text;

@@ -11,13 +11,17 @@
 #include "charts/StepChartsPanel.h"
 #include "io/ProfileLoader.h"
 #include "overlays/AnnotationOverlay.h"
+#include "overlays/MarkerActions.h"
 #include "panels/EventTablePanel.h"
+#include "panels/MarkersPanel.h"
 #include "panels/StepTablePanel.h"
 #include "report/ExportDialog.h"
 #include "report/ReportActions.h"
 #include "report/TimelineReport.h"
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
+#include "timeline/LaneFilter.h"
+#include "timeline/MeasureOverlay.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
@@ -79,6 +83,8 @@ static const QSet<QString>& fixedWords()
         // terms Chinese ML writing keeps in English
         QStringLiteral("token"), QStringLiteral("tokens"), QStringLiteral("prefill"), QStringLiteral("decode"),
         QStringLiteral("eager"),
+        // the lane filter's syntax (kind:comm): typed as is in every language
+        QStringLiteral("kind"), QStringLiteral("comm"),
         // keys
         QStringLiteral("Ctrl"), QStringLiteral("Shift"), QStringLiteral("Alt"), QStringLiteral("Esc"),
         QStringLiteral("Home"), QStringLiteral("Left"), QStringLiteral("Right"), QStringLiteral("Del"),
@@ -399,6 +405,25 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&]() { return w->errorBox() != nullptr; }, 20000));
         walkWidgets(w->errorBox(), QStringLiteral("error box"));
         w->errorBox()->close();
+        QVERIFY2(m_failures.isEmpty(), qPrintable(m_failures.join(QLatin1Char('\n'))));
+    }
+
+    void theMarkersDockAndTheLaneFilterAreChinese()
+    {
+        m_failures.clear();
+        // A marker placed in Chinese (the dock opens), the lane filter in use, a measurement.
+        QVERIFY(w->markers()->addMarkerAt(m_profile->firstNs() + 1000) >= 0);
+        w->markers()->dock()->raise();
+        w->action(QStringLiteral("filterLanes"))->trigger();
+        QTest::keyClicks(w->timeline()->laneFilterBar()->edit(), QStringLiteral("Stream"));
+        QApplication::processEvents();
+        QVERIFY(w->timeline()->laneFilterBar()->isVisible());
+        QCOMPARE(w->markers()->panel()->rowCount(), 1);
+        walkWidgets(w->markers()->dock(), QStringLiteral("markers dock"));
+        walkWidgets(w->timeline()->laneFilterBar(), QStringLiteral("lane filter"));
+        check(QStringLiteral("undo action"), w->action(QStringLiteral("undo"))->text());
+        check(QStringLiteral("measurement"), MeasureOverlay::label(123'456, 100.0, 0));
+        w->timeline()->laneFilterBar()->dismiss();
         QVERIFY2(m_failures.isEmpty(), qPrintable(m_failures.join(QLatin1Char('\n'))));
     }
 

@@ -6,14 +6,19 @@
 #include "TestSupport.h"
 
 #include "MainWindow.h"
+#include "overlays/AnnotationOverlay.h"
+#include "overlays/MarkerActions.h"
 #include "panels/EventDetailsPane.h"
 #include "panels/EventTablePanel.h"
+#include "panels/MarkersPanel.h"
 #include "panels/StepTablePanel.h"
 #include "report/ExportDialog.h"
 #include "report/ReportActions.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTableModel.h"
+#include "timeline/LaneFilter.h"
 #include "timeline/LaneLayout.h"
+#include "timeline/MeasureOverlay.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
@@ -23,6 +28,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMimeData>
 #include <QSettings>
@@ -81,6 +87,9 @@ private Q_SLOTS:
             w->setLanguage(language);
         }
         snap("0-empty");
+        // A previous run's markers and notes on the demo (this test's own config folder) are gone.
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/sessions"))
+            .removeRecursively();
         w->openDemo();
         QVERIFY(waitLoaded(180'000));
     }
@@ -161,6 +170,52 @@ private Q_SLOTS:
         if (!dir.isEmpty())
             QVERIFY(dialog->grab().save(dir + QStringLiteral("/3c-export-dialog.png")));
         dialog->close();
+    }
+
+    void markersAndAMeasurementOnTheStep()
+    {
+        // On step 1209 (still shown): two markers placed with M at the mouse, a range marker from a
+        // Ctrl+drag, and a Shift+click measurement across the step.
+        TimelineWidget* t = w->timeline();
+        QWidget* vp = t->view()->viewport();
+        // The export dialog had the focus: back to the window, the timeline focused (keys act there).
+        QApplication::setActiveWindow(w.get());
+        t->view()->setFocus();
+        QVERIFY(QTest::qWaitFor([&]() { return t->view()->hasFocus(); }, 2000));
+        const int left = t->labelWidth(), width = vp->width() - left;
+        QCOMPARE(w->markers()->panel()->rowCount(), 0);
+        const int before = 0;
+        for (const double at : {0.2, 0.55}) {
+            QTest::mouseMove(vp, QPoint(left + int(width * at), 200));
+            QTest::keyClick(t->view(), Qt::Key_M);
+        }
+        const QPoint a(left + int(width * 0.65), 200), b(left + int(width * 0.8), 200);
+        QTest::mousePress(vp, Qt::LeftButton, Qt::ControlModifier, a);
+        QTest::mouseMove(vp, a + QPoint(10, 0));
+        QTest::mouseMove(vp, b);
+        QTest::mouseRelease(vp, Qt::LeftButton, Qt::ControlModifier, b);
+        QTest::keyClick(t->view(), Qt::Key_M);
+        QCOMPARE(w->markers()->panel()->rowCount(), before + 3);
+        QTest::mouseClick(vp, Qt::LeftButton, Qt::ShiftModifier, QPoint(left + int(width * 0.1), 300));
+        QTest::mouseClick(vp, Qt::LeftButton, Qt::ShiftModifier, QPoint(left + int(width * 0.9), 300));
+        QVERIFY(t->measurement()->isComplete());
+        w->markers()->dock()->raise();
+        snap("4-markers-measurement");
+        QTest::keyClick(t->view(), Qt::Key_Escape);
+        QVERIFY(t->measurement()->isEmpty());
+    }
+
+    void theLaneFilterKeepsTheStreams()
+    {
+        TimelineWidget* t = w->timeline();
+        const int all = t->layout()->shownLaneCount();
+        w->action(QStringLiteral("filterLanes"))->trigger();
+        QTest::keyClicks(t->laneFilterBar()->edit(), QStringLiteral("kind:npu_stream"));
+        QVERIFY(t->layout()->shownLaneCount() < all);
+        QVERIFY(t->layout()->shownLaneCount() > 0);
+        snap("4b-lane-filter");
+        t->laneFilterBar()->dismiss();
+        QCOMPARE(t->layout()->shownLaneCount(), all);
     }
 
     void keysZoomInAndHistoryGoesBack()

@@ -111,7 +111,7 @@ void AnnotationOverlay::restore(const QVector<Annotation>& items)
 int AnnotationOverlay::add(const Annotation& annotation)
 {
     m_set.items.push_back(annotation);
-    recordEdit(QT_TR_NOOP("Add Annotation"));
+    recordEdit(annotation.kind == Annotation::Kind::Marker ? QT_TR_NOOP("Add Marker") : QT_TR_NOOP("Add Annotation"));
     Q_EMIT changed();
     return count() - 1;
 }
@@ -125,9 +125,16 @@ void AnnotationOverlay::update(int index, const Annotation& annotation, bool not
     if (notify) {
         // Against the annotation as last recorded: a drag has already moved it (notify = false).
         const Annotation* before = index < m_recorded.size() ? &m_recorded[index] : nullptr;
-        recordEdit(before && before->text != annotation.text     ? QT_TR_NOOP("Edit Annotation Text")
-                   : before && before->color != annotation.color ? QT_TR_NOOP("Change Annotation Colour")
-                                                                 : QT_TR_NOOP("Move Annotation"));
+        const bool text = before && before->text != annotation.text;
+        const bool color = !text && before && before->color != annotation.color;
+        if (annotation.kind == Annotation::Kind::Marker)
+            recordEdit(text    ? QT_TR_NOOP("Rename Marker")
+                       : color ? QT_TR_NOOP("Change Marker Colour")
+                               : QT_TR_NOOP("Move Marker"));
+        else
+            recordEdit(text    ? QT_TR_NOOP("Edit Annotation Text")
+                       : color ? QT_TR_NOOP("Change Annotation Colour")
+                               : QT_TR_NOOP("Move Annotation"));
     }
     if (!same)
         Q_EMIT changed();
@@ -137,13 +144,14 @@ void AnnotationOverlay::remove(int index)
 {
     if (index < 0 || index >= count())
         return;
+    const bool marker = m_set.items[index].kind == Annotation::Kind::Marker;
     m_set.items.remove(index);
     if (m_selected == index)
         m_selected = -1;
     else if (m_selected > index)
         --m_selected;
     Q_EMIT selectionChanged(m_selected);
-    recordEdit(QT_TR_NOOP("Delete Annotation"));
+    recordEdit(marker ? QT_TR_NOOP("Delete Marker") : QT_TR_NOOP("Delete Annotation"));
     Q_EMIT changed();
 }
 
@@ -212,10 +220,21 @@ static QColor colorOf(const Annotation& a)
     return c.isValid() ? c : QColor(0xe1, 0x1d, 0x48);
 }
 
-// Text shown for an annotation: a range adds its length.
+// Ranges and markers span every lane: painted first, picked last (by an edge or the caption).
+static bool isBackground(const Annotation& a)
+{
+    return a.kind == Annotation::Kind::Range || a.kind == Annotation::Kind::Marker;
+}
+
+static bool isRangeMarker(const Annotation& a)
+{
+    return a.kind == Annotation::Kind::Marker && a.endNs > a.startNs;
+}
+
+// Text shown for an annotation: a range (and a range marker) adds its length.
 static QString captionOf(const Annotation& a)
 {
-    if (a.kind != Annotation::Kind::Range)
+    if (a.kind != Annotation::Kind::Range && !isRangeMarker(a))
         return a.text;
     const QString length = formatDuration(a.endNs - a.startNs);
     return a.text.isEmpty() ? length : a.text + QStringLiteral(" (") + length + QLatin1Char(')');
@@ -316,6 +335,15 @@ AnnotationOverlay::Shape AnnotationOverlay::shapeOf(const Annotation& a, const O
             s.textBox = place(xa + 3, top + 3);
         break;
     }
+    case Annotation::Kind::Marker: {
+        // A line (point) or band (range) across every lane, its name on a flag at the top.
+        const double top = contentTop(ctx), bottom = contentBottom(ctx);
+        const double xa = ctx.x(a.startNs), xb = isRangeMarker(a) ? std::max(xa + 2, ctx.x(a.endNs)) : xa;
+        s.hit = QRectF(xa - 1, top, xb - xa + 2, bottom - top);
+        if (!text.isEmpty())
+            s.textBox = place(xa, top);
+        break;
+    }
     }
     return s;
 }
@@ -332,6 +360,32 @@ static void drawArrowHead(QPainter& p, QPointF from, QPointF to, const QColor& c
     p.setPen(Qt::NoPen);
     p.setBrush(color);
     p.drawPolygon(head, 3);
+}
+
+void AnnotationOverlay::paintMarker(QPainter& p, const Annotation& a, const Shape& s, const OverlayContext& ctx,
+                                    bool preview) const
+{
+    const QColor color = colorOf(a);
+    p.save();
+    p.setFont(noteFont(ctx));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const double xa = std::round(s.hit.left() + 1), xb = std::round(s.hit.right() - 1);
+    if (isRangeMarker(a)) {
+        QColor fill = color;
+        fill.setAlpha(preview ? 20 : 30);
+        p.fillRect(QRectF(xa, s.hit.top(), xb - xa, s.hit.height()), fill);
+    }
+    p.setPen(QPen(color, 2, preview ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
+    p.drawLine(QPointF(xa, s.hit.top()), QPointF(xa, s.hit.bottom()));
+    if (isRangeMarker(a))
+        p.drawLine(QPointF(xb, s.hit.top()), QPointF(xb, s.hit.bottom()));
+    if (!s.textBox.isEmpty()) {
+        // A flag in the marker's colour: its name reads as the marker's, not as a note.
+        p.fillRect(s.textBox, color);
+        p.setPen(color.lightnessF() > 0.7 ? QColor(0x1b, 0x1f, 0x23) : QColor(Qt::white));
+        p.drawText(s.textBox.adjusted(5, 3, -5, -3), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, captionOf(a));
+    }
+    p.restore();
 }
 
 void AnnotationOverlay::paintOne(QPainter& p, const Annotation& a, const OverlayContext& ctx, bool selected,
@@ -385,8 +439,9 @@ void AnnotationOverlay::paintOne(QPainter& p, const Annotation& a, const Overlay
         p.restore();
         break;
     }
+    case Annotation::Kind::Marker: paintMarker(p, a, s, ctx, preview); break;
     }
-    if (!s.textBox.isEmpty()) {
+    if (!s.textBox.isEmpty() && a.kind != Annotation::Kind::Marker) {
         p.setPen(QPen(color, 1.2, style));
         p.setBrush(QColor(255, 255, 255, 238));
         p.drawRoundedRect(s.textBox, 3, 3);
@@ -420,7 +475,7 @@ void AnnotationOverlay::paint(QPainter& p, const OverlayContext& ctx)
     for (int pass = 0; pass < 2; ++pass)
         for (int i = 0; i < count(); ++i) {
             const Annotation& a = m_set.items[i];
-            if ((a.kind == Annotation::Kind::Range) != (pass == 0))
+            if (isBackground(a) != (pass == 0))
                 continue;
             if (std::max(a.startNs, a.endNs) < ctx.visibleStartNs && a.kind != Annotation::Kind::Note)
                 continue;
@@ -440,12 +495,12 @@ int AnnotationOverlay::annotationAt(QPointF pos) const
     for (int pass = 0; pass < 2; ++pass)
         for (int i = count() - 1; i >= 0; --i) {
             const Annotation& a = m_set.items[i];
-            if ((a.kind == Annotation::Kind::Range) != (pass == 1))
+            if (isBackground(a) != (pass == 1))
                 continue;
             const Shape s = shapeOf(a, ctx);
             if (s.hit.isEmpty())
                 continue;
-            if (a.kind == Annotation::Kind::Range) {
+            if (isBackground(a)) {
                 // A range is picked by its caption or its edges, not by its inside (that is the timeline).
                 const bool edge = std::fabs(pos.x() - s.hit.left()) <= 4 || std::fabs(pos.x() - s.hit.right()) <= 4;
                 if ((edge && pos.y() >= s.hit.top() && pos.y() <= s.hit.bottom()) || s.textBox.contains(pos))

@@ -30,6 +30,7 @@ public:
 
     // The profile whose lanes the keys refer to (builds the key → lane map).
     void setProfile(const Profile* profile);
+    const Profile* profile() const { return m_profile; }
     const AnnotationSet& annotations() const { return m_set; }
     // Replaces every annotation (a loaded session) and starts a new undo history; does not emit edited().
     void setAnnotations(AnnotationSet set);
@@ -80,6 +81,7 @@ private:
     };
     Shape shapeOf(const Annotation& a, const OverlayContext& ctx) const;
     void paintOne(QPainter& p, const Annotation& a, const OverlayContext& ctx, bool selected, bool preview) const;
+    void paintMarker(QPainter& p, const Annotation& a, const Shape& s, const OverlayContext& ctx, bool preview) const;
     double anchorY(const QString& laneKey, const OverlayContext& ctx) const;
 
     const Profile* m_profile = nullptr;

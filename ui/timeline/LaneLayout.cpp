@@ -19,6 +19,7 @@ void LaneLayout::reset(const Profile* profile, const TimelineStyle* style)
     const size_t laneCount = profile ? profile->lanes.size() : 0;
     m_groupOfLane.assign(laneCount, -1);
     m_hidden.assign(laneCount, false);
+    m_filterKeep.clear();
     m_rankCollapsed.assign(profile ? std::max<size_t>(profile->ranks.size(), 1) : 0, false);
     if (profile) {
         // Profile::finalize() already ordered lanes by rank and kind; groups keep that order.
@@ -40,6 +41,7 @@ void LaneLayout::reset(const Profile* profile, const TimelineStyle* style)
                 m_rankCollapsed.resize(info.rankIndex + 1, false);
         }
     }
+    Q_EMIT profileReset();
     rebuildRows();
 }
 
@@ -57,6 +59,17 @@ double LaneLayout::laneHeight(uint32_t lane) const
         return m_style->counterHeight;
     const int rows = std::min<int>(l.maxDepth, m_style->maxVisibleDepth - 1) + 1;
     return 2 * m_style->lanePadding + rows * m_style->depthRowHeight;
+}
+
+// Whether the rank of group `first` (its first group) has a lane that is shown, from `first` on.
+bool LaneLayout::rankHasShownLane(int first) const
+{
+    const int rank = m_groups[first].rankIndex;
+    for (int g = first; g < int(m_groups.size()) && m_groups[g].rankIndex == rank; ++g)
+        for (uint32_t lane : m_groups[g].lanes)
+            if (isShown(lane) && !isPinned(lane))
+                return true;
+    return false;
 }
 
 void LaneLayout::rebuildRows()
@@ -78,7 +91,7 @@ void LaneLayout::rebuildRows()
         m_rows.push_back(r);
     };
     for (uint32_t lane : m_pinned)
-        if (!isHidden(lane))
+        if (isShown(lane))
             addLaneRow(lane, true);
     m_pinnedRows = int(m_rows.size());
     m_pinnedHeight = y;
@@ -86,6 +99,8 @@ void LaneLayout::rebuildRows()
     int lastRank = -1;
     for (int g = 0; g < int(m_groups.size()); ++g) {
         const ProcessGroup& group = m_groups[g];
+        if (group.rankIndex != lastRank && hasLaneFilter() && !rankHasShownLane(g))
+            continue; // a filtered view lists only the ranks with a lane left
         if (group.rankIndex != lastRank) {
             lastRank = group.rankIndex;
             Row r;
@@ -100,8 +115,8 @@ void LaneLayout::rebuildRows()
         }
         if (isRankCollapsed(group.rankIndex))
             continue;
-        const bool anyVisible = std::any_of(group.lanes.begin(), group.lanes.end(),
-                                            [&](uint32_t l) { return !isHidden(l) && !isPinned(l); });
+        const bool anyVisible =
+            std::any_of(group.lanes.begin(), group.lanes.end(), [&](uint32_t l) { return isShown(l) && !isPinned(l); });
         if (!anyVisible)
             continue;
         Row r;
@@ -116,7 +131,7 @@ void LaneLayout::rebuildRows()
         if (group.collapsed)
             continue;
         for (uint32_t lane : group.lanes)
-            if (!isHidden(lane) && !isPinned(lane))
+            if (isShown(lane) && !isPinned(lane))
                 addLaneRow(lane, false);
     }
     m_contentHeight = y;
@@ -126,7 +141,7 @@ void LaneLayout::rebuildRows()
 int LaneLayout::displayRowOfLane(uint32_t lane) const
 {
     const int own = rowOfLane(lane);
-    if (own >= 0 || lane >= m_groupOfLane.size() || isHidden(lane))
+    if (own >= 0 || lane >= m_groupOfLane.size() || !isShown(lane))
         return own;
     const int g = m_groupOfLane[lane];
     int rankRow = -1;
@@ -177,8 +192,12 @@ QString LaneLayout::rowTitle(const Row& row) const
     }
     case RowKind::Lane: {
         const LaneInfo& info = m_profile->lanes[row.lane].info;
-        return info.name.empty() ? QCoreApplication::translate("LaneLayout", "(unnamed lane)")
-                                 : QString::fromStdString(info.name);
+        const QString name = info.name.empty() ? QCoreApplication::translate("LaneLayout", "(unnamed lane)")
+                                               : QString::fromStdString(info.name);
+        // A pinned lane has left its group's header behind: it carries the group's name.
+        if (row.pinned && !info.process.empty())
+            return QString::fromStdString(info.process) + QStringLiteral(" › ") + name;
+        return name;
     }
     }
     return {};
@@ -289,6 +308,91 @@ bool LaneLayout::moveLane(uint32_t lane, int delta)
     order.insert(order.begin() + to, lane);
     rebuildRows();
     return true;
+}
+
+int LaneLayout::orderIndexOf(uint32_t lane) const
+{
+    if (lane >= m_groupOfLane.size())
+        return -1;
+    const std::vector<uint32_t>& order = isPinned(lane) ? m_pinned : m_groups[m_groupOfLane[lane]].lanes;
+    const auto it = std::find(order.begin(), order.end(), lane);
+    return it == order.end() ? -1 : int(it - order.begin());
+}
+
+void LaneLayout::setLaneFilter(std::vector<bool> keep)
+{
+    keep.resize(m_groupOfLane.size(), true);
+    m_filterKeep = std::move(keep);
+    rebuildRows();
+}
+
+void LaneLayout::clearLaneFilter()
+{
+    if (m_filterKeep.empty())
+        return;
+    m_filterKeep.clear();
+    rebuildRows();
+}
+
+int LaneLayout::shownLaneCount() const
+{
+    int n = 0;
+    for (uint32_t lane = 0; lane < m_groupOfLane.size(); ++lane)
+        n += isShown(lane);
+    return n;
+}
+
+LaneLayout::State LaneLayout::state() const
+{
+    State s;
+    for (size_t g = 0; g < m_groups.size(); ++g) {
+        s.groupOrder.push_back(m_groups[g].lanes);
+        if (m_groups[g].collapsed)
+            s.collapsedGroups.push_back(int(g));
+    }
+    s.hidden = hiddenLanes();
+    s.pinned = m_pinned;
+    for (size_t r = 0; r < m_rankCollapsed.size(); ++r)
+        if (m_rankCollapsed[r])
+            s.collapsedRanks.push_back(int(r));
+    return s;
+}
+
+void LaneLayout::setState(const State& state)
+{
+    const size_t laneCount = m_groupOfLane.size();
+    for (size_t g = 0; g < state.groupOrder.size() && g < m_groups.size(); ++g) {
+        // The saved order first (lanes of this group only), then the group's other lanes as they were.
+        std::vector<uint32_t> order;
+        std::vector<bool> placed(laneCount, false);
+        for (uint32_t lane : state.groupOrder[g])
+            if (lane < laneCount && m_groupOfLane[lane] == int(g) && !placed[lane]) {
+                order.push_back(lane);
+                placed[lane] = true;
+            }
+        for (uint32_t lane : m_groups[g].lanes)
+            if (!placed[lane])
+                order.push_back(lane);
+        m_groups[g].lanes = std::move(order);
+    }
+    std::fill(m_hidden.begin(), m_hidden.end(), false);
+    for (uint32_t lane : state.hidden)
+        if (lane < laneCount)
+            m_hidden[lane] = true;
+    m_pinned.clear();
+    for (uint32_t lane : state.pinned)
+        if (lane < laneCount && !isPinned(lane))
+            m_pinned.push_back(lane);
+    for (ProcessGroup& g : m_groups)
+        g.collapsed = false;
+    for (int g : state.collapsedGroups)
+        if (g >= 0 && g < int(m_groups.size()))
+            m_groups[g].collapsed = true;
+    std::fill(m_rankCollapsed.begin(), m_rankCollapsed.end(), false);
+    for (int r : state.collapsedRanks)
+        if (r >= 0 && r < int(m_rankCollapsed.size()))
+            m_rankCollapsed[r] = true;
+    rebuildRows();
 }
 
 } // namespace dspark::ui

@@ -39,6 +39,9 @@ public:
 
     void reset(const Profile* profile, const TimelineStyle* style);
     void relayout(); // after a style change (row heights)
+    const Profile* profile() const { return m_profile; }
+    // Back to the profile's own order, nothing hidden, pinned, collapsed or filtered.
+    void resetToDefault() { reset(m_profile, m_style); }
 
     const std::vector<Row>& rows() const { return m_rows; }
     const std::vector<ProcessGroup>& groups() const { return m_groups; }
@@ -74,12 +77,41 @@ public:
 
     // Moves a lane up (delta < 0) or down within its process group (or within the pinned lanes).
     bool moveLane(uint32_t lane, int delta);
+    // Position of a lane in its group's order (or among the pinned lanes), or -1.
+    int orderIndexOf(uint32_t lane) const;
+
+    // The lane filter: lanes with keep[lane] false are left out of the rows (until the filter is
+    // cleared), apart from the user's hidden lanes. Ranks with no lane left lose their header too.
+    void setLaneFilter(std::vector<bool> keep);
+    void clearLaneFilter();
+    bool hasLaneFilter() const { return !m_filterKeep.empty(); }
+    bool isFilteredOut(uint32_t lane) const { return lane < m_filterKeep.size() && !m_filterKeep[lane]; }
+    // Lanes with a row of their own or inside a collapsed group (not hidden, not filtered out).
+    int shownLaneCount() const;
+
+    // Everything the user arranged (saved per profile kind and restored), applied in one relayout.
+    struct State {
+        std::vector<std::vector<uint32_t>> groupOrder; // per group, a permutation of its lanes
+        std::vector<uint32_t> hidden;
+        std::vector<uint32_t> pinned;
+        std::vector<int> collapsedGroups;
+        std::vector<int> collapsedRanks;
+    };
+    State state() const;
+    // Applies what fits this profile: unknown lanes and groups are ignored, lanes missing from a
+    // group's order keep their place after the ordered ones.
+    void setState(const State& state);
 
 Q_SIGNALS:
     void changed();
+    // reset() made the rows of a (new) profile: emitted before they are laid out, so that a saved
+    // arrangement can be applied first.
+    void profileReset();
 
 private:
     void rebuildRows();
+    bool rankHasShownLane(int firstGroup) const;
+    bool isShown(uint32_t lane) const { return !isHidden(lane) && !isFilteredOut(lane); }
 
     const Profile* m_profile = nullptr;
     const TimelineStyle* m_style = nullptr;
@@ -87,6 +119,7 @@ private:
     std::vector<bool> m_rankCollapsed;
     std::vector<int> m_groupOfLane;
     std::vector<bool> m_hidden;
+    std::vector<bool> m_filterKeep; // empty: no filter
     std::vector<uint32_t> m_pinned;
     std::vector<Row> m_rows;
     std::vector<int> m_rowOfLane;

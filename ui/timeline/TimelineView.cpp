@@ -2,6 +2,7 @@
 
 #include "common/KindNames.h"
 #include "timeline/LanePainter.h"
+#include "timeline/MeasureOverlay.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineWidget.h"
@@ -62,6 +63,8 @@ void TimelineView::drawForeground(QPainter* painter, const QRectF&)
     const double top = m_timeline->scrollY();
     const double bottom = top + viewport()->height();
     const double left = st.labelWidth;
+    paintStickyHeaders(painter);
+    paintReorderIndicator(painter);
     if (m_timeline->cursorNs() && m_timeline->profile()) {
         const double x = std::floor(m_timeline->scale().x(*m_timeline->cursorNs())) + 0.5;
         if (x >= left) {
@@ -101,6 +104,13 @@ TimelineView::Hit TimelineView::hitAt(QPoint viewportPos) const
     Hit hit;
     const LaneLayout& layout = *m_timeline->layout();
     const double y = m_timeline->scrollY();
+    for (const StickyHeader& h : stickyHeaders())
+        if (h.rect.contains(viewportPos)) { // a click on a held header is a click on that header
+            hit.row = h.row;
+            hit.rowRect = QRectF(0, h.rect.top() + y, viewport()->width(), h.rect.height());
+            hit.scenePos = QPointF(viewportPos.x(), viewportPos.y() + y);
+            return hit;
+        }
     // The pinned rows cover the top of the viewport; below them content y is scene y.
     const double vy = viewportPos.y();
     double contentY = vy < layout.pinnedHeight() ? vy : vy + y;
@@ -115,6 +125,103 @@ TimelineView::Hit TimelineView::hitAt(QPoint viewportPos) const
         hit.event =
             LanePainter(m_timeline->context(), m_timeline->scale()).hitTest(row.lane, hit.rowRect, hit.scenePos);
     return hit;
+}
+
+std::vector<TimelineView::StickyHeader> TimelineView::stickyHeaders() const
+{
+    std::vector<StickyHeader> out;
+    const LaneLayout& layout = *m_timeline->layout();
+    const auto& rows = layout.rows();
+    const double scroll = m_timeline->scrollY();
+    const double top = layout.pinnedHeight(); // viewport y where the scrolling rows begin
+    const int first = layout.rowAt(scroll + top);
+    if (first < layout.pinnedRowCount() || scroll <= 0)
+        return out;
+    // The headers above the row at the top: its rank's, then its process group's (a lane row).
+    const LaneLayout::Row& at = rows[first];
+    int rankRow = -1, groupRow = -1;
+    for (int i = first; i >= layout.pinnedRowCount(); --i) {
+        const LaneLayout::Row& r = rows[i];
+        if (groupRow < 0 && r.kind == LaneLayout::RowKind::Process && at.kind == LaneLayout::RowKind::Lane &&
+            r.group == at.group)
+            groupRow = i;
+        if (r.kind == LaneLayout::RowKind::Rank && r.rankIndex == at.rankIndex) {
+            rankRow = i;
+            break;
+        }
+    }
+    double y = top;
+    for (const int row : {rankRow, groupRow}) {
+        if (row < 0)
+            continue;
+        const LaneLayout::Row& r = rows[row];
+        if (r.y >= scroll + y)
+            continue; // on screen where it is
+        // Pushed up by the next header of the same kind as it comes in.
+        double stickTop = y;
+        for (int i = row + 1; i < int(rows.size()); ++i)
+            if (rows[i].kind == r.kind || rows[i].kind == LaneLayout::RowKind::Rank) {
+                stickTop = std::min(stickTop, rows[i].y - scroll - r.height);
+                break;
+            }
+        out.push_back({row, QRectF(0, stickTop, m_timeline->labelWidth(), r.height)});
+        y = stickTop + r.height;
+    }
+    return out;
+}
+
+void TimelineView::paintStickyHeaders(QPainter* painter) const
+{
+    const std::vector<StickyHeader> headers = stickyHeaders();
+    if (headers.empty())
+        return;
+    const double scroll = m_timeline->scrollY();
+    const double top = m_timeline->layout()->pinnedHeight() + scroll; // scene y of the scrolling area
+    painter->save();
+    painter->setClipRect(QRectF(0, top, m_timeline->labelWidth(), viewport()->height()));
+    for (const StickyHeader& h : headers) {
+        // Only the name cell: the events under a held header stay visible.
+        const QRectF rect = h.rect.translated(0, scroll);
+        painter->save();
+        painter->setClipRect(rect, Qt::IntersectClip);
+        m_timeline->renderer().paintRow(*painter, h.row, QRectF(0, rect.top(), viewport()->width(), rect.height()),
+                                        m_timeline->scale(), 0, m_timeline->labelWidth());
+        painter->restore();
+    }
+    painter->restore();
+}
+
+std::pair<int, int> TimelineView::reorderTarget(QPoint pos) const
+{
+    const LaneLayout& layout = *m_timeline->layout();
+    if (m_pressRow < 0 || m_pressRow >= int(layout.rows().size()))
+        return {-1, -1};
+    const LaneLayout::Row& from = layout.rows()[m_pressRow];
+    const Hit hit = hitAt(QPoint(std::min(pos.x(), m_timeline->labelWidth() - 4), pos.y()));
+    if (hit.row < 0)
+        return {-1, -1};
+    const LaneLayout::Row& to = layout.rows()[hit.row];
+    if (to.kind != LaneLayout::RowKind::Lane || to.pinned != from.pinned || (!to.pinned && to.group != from.group))
+        return {-1, -1};
+    return {hit.row, layout.orderIndexOf(to.lane)};
+}
+
+void TimelineView::paintReorderIndicator(QPainter* painter) const
+{
+    if (m_drag != Drag::LaneReorder)
+        return;
+    const auto [row, index] = reorderTarget(m_lastPos);
+    if (row < 0)
+        return;
+    const LaneLayout& layout = *m_timeline->layout();
+    const LaneLayout::Row& r = layout.rows()[row];
+    const double scroll = m_timeline->scrollY();
+    const double rowTop = r.pinned ? scroll + r.y : r.y;
+    // The lane lands where the target is: above it when moving up, below it when moving down.
+    const bool down = index > layout.orderIndexOf(layout.rows()[m_pressRow].lane);
+    const double y = down ? rowTop + r.height - 1 : rowTop + 1;
+    painter->setPen(QPen(m_timeline->context().style.cursorLine, 2));
+    painter->drawLine(QPointF(0, y), QPointF(viewport()->width(), y));
 }
 
 TimeNs TimelineView::anchorTime() const
@@ -158,6 +265,13 @@ void TimelineView::mousePressEvent(QMouseEvent* event)
     m_dragButton = event->button();
     m_dragModifiers = event->modifiers();
     m_pressLabelWidth = m_timeline->labelWidth();
+    m_pressRow = -1;
+    if (event->button() == Qt::LeftButton && event->modifiers() == Qt::NoModifier &&
+        pos.x() < m_timeline->labelWidth() - 3) {
+        const Hit hit = hitAt(pos);
+        if (hit.row >= 0 && m_timeline->layout()->rows()[hit.row].kind == LaneLayout::RowKind::Lane)
+            m_pressRow = hit.row;
+    }
     if (event->button() == Qt::LeftButton && std::abs(pos.x() - m_timeline->labelWidth()) <= 3) {
         m_drag = Drag::LabelResize;
         return;
@@ -176,6 +290,10 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
     const double label = m_timeline->labelWidth();
     switch (m_drag) {
     case Drag::LabelResize: m_timeline->setLabelWidth(m_pressLabelWidth + pos.x() - m_pressPos.x()); return;
+    case Drag::LaneReorder:
+        m_lastPos = pos;
+        viewport()->update();
+        return;
     case Drag::Pending:
         if ((pos - m_pressPos).manhattanLength() < kDragThresholdPx)
             return;
@@ -184,7 +302,13 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
             m_drag = Drag::RubberZoom;
         else if (m_dragButton == Qt::LeftButton && (m_dragModifiers & Qt::ControlModifier))
             m_drag = Drag::RangeSelect;
-        else
+        else if (m_pressRow >= 0) { // dragging a lane by its name: reorder
+            m_drag = Drag::LaneReorder;
+            viewport()->setCursor(Qt::DragMoveCursor);
+            viewport()->update();
+            m_lastPos = pos;
+            return;
+        } else
             m_drag = Drag::Pan;
         if (m_drag == Drag::Pan)
             viewport()->setCursor(Qt::ClosedHandCursor);
@@ -244,6 +368,10 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         }
         if (m_dragButton != Qt::LeftButton)
             break;
+        if ((m_dragModifiers & Qt::ShiftModifier) && pos.x() >= m_timeline->labelWidth()) {
+            m_timeline->measurement()->addPoint(scale.timeAt(pos.x())); // Shift+click: measure
+            break;
+        }
         if (hit.row >= 0 && m_timeline->layout()->rows()[hit.row].kind != LaneLayout::RowKind::Lane) {
             m_timeline->layout()->toggleRow(hit.row);
             break;
@@ -270,9 +398,20 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         m_band.reset();
         viewport()->update();
         break;
+    case Drag::LaneReorder: {
+        const auto [row, index] = reorderTarget(pos);
+        viewport()->update();
+        if (row < 0 || m_pressRow < 0 || m_pressRow >= int(m_timeline->layout()->rows().size()))
+            break;
+        LaneLayout* layout = m_timeline->layout();
+        const uint32_t lane = layout->rows()[m_pressRow].lane;
+        layout->moveLane(lane, index - layout->orderIndexOf(lane));
+        break;
+    }
     case Drag::LabelResize:
     case Drag::None: break;
     }
+    m_pressRow = -1;
     m_dragButton = Qt::NoButton;
 }
 
@@ -327,7 +466,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
         case Qt::Key_Home:
         case Qt::Key_0: return zoom->fitAll();
         case Qt::Key_F: return m_timeline->zoomToSelection();
-        case Qt::Key_Escape: return m_timeline->selection()->clear();
+        case Qt::Key_Escape: m_timeline->measurement()->clear(); return m_timeline->selection()->clear();
         default: break;
         }
     }

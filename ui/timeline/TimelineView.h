@@ -5,14 +5,15 @@
 #include <QGraphicsView>
 
 #include <optional>
+#include <vector>
 
 namespace dspark::ui {
 
 class TimelineWidget;
 
 // The lanes' graphics view: mouse and keyboard navigation (Ctrl+wheel zoom, Shift+wheel pan, drag to
-// pan, right- or Shift-drag rubber-band zoom, Ctrl+drag time range, W/S zoom, A/D pan, F, Home...),
-// hover tooltips, click selection, the cursor line and the frame-time readout.
+// pan, right- or Shift-drag rubber-band zoom, Shift+click measurement, Ctrl+drag time range, W/S zoom, A/D pan, F,
+// Home...), hover tooltips, click selection, the cursor line and the frame-time readout.
 class TimelineView : public QGraphicsView {
     Q_OBJECT
 public:
@@ -27,6 +28,14 @@ public:
         EventRef event;
     };
     Hit hitAt(QPoint viewportPos) const;
+
+    // Rank and process headers held at the top of the scrolling rows while their lanes scroll under
+    // them: (row index, rectangle of its name cell in viewport coordinates), outermost first.
+    struct StickyHeader {
+        int row = -1;
+        QRectF rect;
+    };
+    std::vector<StickyHeader> stickyHeaders() const;
 
     // One W/S step (around the mouse when it is over the lanes, else the centre) and one A/D step.
     void zoomStep(bool in);
@@ -60,8 +69,13 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    enum class Drag { None, Pending, Pan, RubberZoom, RangeSelect, LabelResize };
+    enum class Drag { None, Pending, Pan, RubberZoom, RangeSelect, LabelResize, LaneReorder };
     TimeNs anchorTime() const;
+    // The lane a reorder drag over `pos` would land before/after: (target lane row, new order index),
+    // or row -1 when the lane cannot go there (another group).
+    std::pair<int, int> reorderTarget(QPoint pos) const;
+    void paintStickyHeaders(QPainter* painter) const;
+    void paintReorderIndicator(QPainter* painter) const;
     void updateHover(QPoint pos);
     QString tooltipFor(const Hit& hit) const;
 
@@ -73,6 +87,7 @@ private:
     QPoint m_lastPos;
     TimeNs m_pressTime = 0;
     int m_pressLabelWidth = 0;
+    int m_pressRow = -1; // the lane row whose name was pressed (a reorder drag), else -1
     std::optional<QPoint> m_mousePos;
     std::optional<std::pair<double, double>> m_band; // rubber band / range in viewport x
 };

@@ -1,8 +1,10 @@
 #include "timeline/TimelineWidget.h"
 
 #include "timeline/FlowOverlay.h"
+#include "timeline/LaneFilter.h"
 #include "timeline/LanePainter.h"
 #include "timeline/MarkerOverlay.h"
+#include "timeline/MeasureOverlay.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimeRuler.h"
 #include "timeline/TimelineOverlay.h"
@@ -39,12 +41,15 @@ TimelineWidget::TimelineWidget(QWidget* parent, TimelineZoom* zoom)
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
     box->setSpacing(0);
+    m_filterBar = new LaneFilterBar(m_layout, this);
+    box->addWidget(m_filterBar);
     box->addWidget(m_ruler);
     box->addWidget(m_view, 1);
     box->addWidget(m_hbar);
 
     m_markers = new MarkerOverlay(this);
     m_flows = new FlowOverlay(this);
+    m_measure = new MeasureOverlay(this);
     m_mainOverlay = new TimelineOverlayItem(this, false);
     m_mainOverlay->setZValue(10);
     m_pinnedOverlay = new TimelineOverlayItem(this, true);
@@ -65,7 +70,7 @@ TimelineWidget::TimelineWidget(QWidget* parent, TimelineZoom* zoom)
     connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &TimelineWidget::positionPinned);
     connect(m_hbar, &QScrollBar::valueChanged, this, &TimelineWidget::onScrollBar);
     connect(m_view, &TimelineView::frameTimeMeasured, this, &TimelineWidget::onFrameTime);
-    for (TimelineOverlay* o : {static_cast<TimelineOverlay*>(m_markers), static_cast<TimelineOverlay*>(m_flows)})
+    for (TimelineOverlay* o : std::initializer_list<TimelineOverlay*>{m_markers, m_flows, m_measure})
         connect(o, &TimelineOverlay::changed, this, &TimelineWidget::refresh);
     setFocusProxy(m_view);
     updateScale();
@@ -87,9 +92,11 @@ TimelineWidget::~TimelineWidget()
 void TimelineWidget::setProfile(std::shared_ptr<const Profile> profile)
 {
     m_selection->clear();
+    m_measure->clear();
     m_highlight.reset();
     m_ctx.reset(std::move(profile));
     m_layout->reset(m_ctx.profile(), &m_ctx.style);
+    m_filterBar->apply(); // a filter typed for the last profile filters this one too
     const Profile* p = m_ctx.profile();
     if (m_ownsZoom)
         m_zoom->setBounds(p ? p->firstNs() : 0, p ? p->lastNs() : 1000);
@@ -217,6 +224,7 @@ std::vector<TimelineOverlay*> TimelineWidget::overlays() const
         if (o)
             out.push_back(o.data());
     out.push_back(m_flows);
+    out.push_back(m_measure);
     return out;
 }
 

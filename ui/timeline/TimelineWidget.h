@@ -20,7 +20,9 @@ class QScrollBar;
 namespace dspark::ui {
 
 class FlowOverlay;
+class LaneFilterBar;
 class MarkerOverlay;
+class MeasureOverlay;
 class TimeRuler;
 class TimelineOverlay;
 class TimelineOverlayItem;
@@ -68,6 +70,10 @@ public:
     QScrollBar* horizontalBar() const { return m_hbar; }
     FlowOverlay* flowOverlay() const { return m_flows; }
     MarkerOverlay* markerOverlay() const { return m_markers; }
+    // The two-point measurement (Shift+click, Esc clears).
+    MeasureOverlay* measurement() const { return m_measure; }
+    // The lane filter field above the ruler (hidden until View › Filter Lanes…).
+    LaneFilterBar* laneFilterBar() const { return m_filterBar; }
 
     // ---- overlays (stage bands, communication, critical path...) ----
     // Paints `overlay` above the lanes, after the overlays added before it. The widget does not take
@@ -165,6 +171,8 @@ private:
     TimelineOverlayItem* m_pinnedOverlay = nullptr;
     FlowOverlay* m_flows = nullptr;
     MarkerOverlay* m_markers = nullptr;
+    MeasureOverlay* m_measure = nullptr;
+    LaneFilterBar* m_filterBar = nullptr;
     std::vector<QPointer<TimelineOverlay>> m_overlays;
     std::optional<std::pair<TimeNs, TimeNs>> m_highlight;
     QString m_highlightCaption;
