@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set-up, build and run helper behind the README's two commands (Debian 12, as root or with sudo).
 #   tools/dev.sh demo   install dependencies, build, open the viewer on the embedded demo profile
-#   tools/dev.sh test   install dependencies, build, run the whole test suite offscreen
+#   tools/dev.sh test   install dependencies, build, run the whole test suite offscreen; then build it again
+#                       with ASan + UBSan (ASAN_BUILD_DIR, default build-asan) and run it again there
 #   tools/dev.sh build  install dependencies and build only
 #   tools/dev.sh package  build the program alone and its Debian package (BUILD_DIR/dspark-timeline_*.deb)
 #   tools/dev.sh install  the same, then install the package with apt
@@ -9,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-build}
 BUILD_DIR=${BUILD_DIR:-build}
+ASAN_BUILD_DIR=${ASAN_BUILD_DIR:-build-asan}
 
 PACKAGES=(build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
@@ -49,12 +51,49 @@ build() {
   cmake --build "$BUILD_DIR" -j"$(nproc)"
 }
 
+# The second build of `test` (docs/reliability.md, "Sanitizers"): -O1 keeps it near the Release build's
+# compile time; no benchmarks, since only the suite runs there. Any report aborts the test that made it.
+sanitized_build() {
+  cmake -S . -B "$ASAN_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDSPARK_BUILD_BENCH=OFF \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1 -DNDEBUG" \
+    -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+  cmake --build "$ASAN_BUILD_DIR" -j"$(nproc)"
+}
+
+# run_suite DIR LOG: the whole suite in DIR, its output also in LOG; returns ctest's status.
+run_suite() {
+  (cd "$1" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j"$(nproc)") 2>&1 | tee "$2"
+  return "${PIPESTATUS[0]}"
+}
+
+# ctest's closing line ("100% tests passed, 0 tests failed out of N") of LOG, or why there is none.
+suite_result() {
+  grep -E '^[0-9]+% tests passed' "$1" | tail -n 1 || echo "no result (the suite did not finish)"
+}
+
+test_both() {
+  local logs release_status=0 sanitized_status=0
+  logs=$(mktemp -d)
+  run_suite "$BUILD_DIR" "$logs/release.log" || release_status=$?
+  sanitized_build
+  # Leaks are not checked (Qt's own one-time allocations); a failed allocation is the program's to report.
+  ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    run_suite "$ASAN_BUILD_DIR" "$logs/sanitized.log" || sanitized_status=$?
+  echo
+  echo "== Test suite, Release build ($BUILD_DIR):"
+  suite_result "$logs/release.log"
+  echo "== Test suite, ASan + UBSan build ($ASAN_BUILD_DIR):"
+  suite_result "$logs/sanitized.log"
+  rm -rf "$logs"
+  [ "$release_status" -eq 0 ] && [ "$sanitized_status" -eq 0 ]
+}
+
 case "$mode" in
   build) install_deps; build ;;
   test)
     install_deps "${PACKAGE_TOOLS[@]}" "${CHECK_TOOLS[@]}"; build
-    cd "$BUILD_DIR"
-    QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j"$(nproc)"
+    test_both
     ;;
   demo)
     install_deps; build
