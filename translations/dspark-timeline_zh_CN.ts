@@ -924,6 +924,13 @@
         </message>
     </context>
     <context>
+        <name>MeasureOverlay</name>
+        <message>
+            <source>Δ %1</source>
+            <translation>Δ %1</translation>
+        </message>
+    </context>
+    <context>
         <name>MsprofDbLoader</name>
         <message>
             <source>%1: cannot be opened as a database (%2)</source>
@@ -2269,6 +2276,22 @@
             <translation>添加标注</translation>
         </message>
         <message>
+            <source>Add Marker</source>
+            <translation>添加标记</translation>
+        </message>
+        <message>
+            <source>Rename Marker</source>
+            <translation>重命名标记</translation>
+        </message>
+        <message>
+            <source>Change Marker Colour</source>
+            <translation>更改标记颜色</translation>
+        </message>
+        <message>
+            <source>Move Marker</source>
+            <translation>移动标记</translation>
+        </message>
+        <message>
             <source>Edit Annotation Text</source>
             <translation>编辑标注文字</translation>
         </message>
@@ -2283,6 +2306,10 @@
         <message>
             <source>Delete Annotation</source>
             <translation>删除标注</translation>
+        </message>
+        <message>
+            <source>Delete Marker</source>
+            <translation>删除标记</translation>
         </message>
         <message>
             <source>Clear Annotations</source>
@@ -2730,6 +2757,48 @@
         </message>
     </context>
     <context>
+        <name>dspark::ui::LaneActions</name>
+        <message>
+            <source>&amp;Filter Lanes…</source>
+            <translation>过滤泳道(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Show only the lanes whose name, process, kind or rank match</source>
+            <translation>只显示名称、进程、类型或 rank 匹配的泳道</translation>
+        </message>
+        <message>
+            <source>Reset Lane La&amp;yout</source>
+            <translation>重置泳道布局(&amp;Y)</translation>
+        </message>
+        <message>
+            <source>The profile's own lane order, nothing hidden, pinned or collapsed</source>
+            <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::LaneFilterBar</name>
+        <message>
+            <source>%1 of %2 lanes</source>
+            <translation>%1 / %2 条泳道</translation>
+        </message>
+        <message>
+            <source>Lanes:</source>
+            <translation>泳道：</translation>
+        </message>
+        <message>
+            <source>name, process, kind:comm, rank:1, -exclude</source>
+            <translation>名称、进程、kind:comm、rank:1、-排除词</translation>
+        </message>
+        <message>
+            <source>Show only the lanes that match every word: part of the name, process, kind or rank; kind:K and rank:N match one field; -word leaves lanes out</source>
+            <translation>只显示与每个词都匹配的泳道：名称、进程、类型或 rank 的一部分；kind:K 和 rank:N 只匹配对应字段；-词 排除匹配的泳道</translation>
+        </message>
+        <message>
+            <source>Clear the filter and close</source>
+            <translation>清除过滤并关闭</translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::LegendPanel</name>
         <message>
             <source>Name</source>
@@ -3163,6 +3232,10 @@
             <translation>折叠分组</translation>
         </message>
         <message>
+            <source>Add Marker Here</source>
+            <translation>在此处添加标记</translation>
+        </message>
+        <message>
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
@@ -3347,6 +3420,46 @@
             <translation>调整名称列宽度</translation>
         </message>
         <message>
+            <source>Ctrl+Shift+L</source>
+            <translation>Ctrl+Shift+L</translation>
+        </message>
+        <message>
+            <source>filter lanes by name, kind:K, rank:N, -word (Esc clears)</source>
+            <translation>按名称、kind:K、rank:N、-词 过滤泳道（Esc 清除）</translation>
+        </message>
+        <message>
+            <source>drag a lane's name</source>
+            <translation>拖动泳道名称</translation>
+        </message>
+        <message>
+            <source>move the lane within its group</source>
+            <translation>在所在分组内移动该泳道</translation>
+        </message>
+        <message>
+            <source>M</source>
+            <translation>M</translation>
+        </message>
+        <message>
+            <source>add a marker at the mouse (or on the Ctrl+dragged range); Markers dock lists them</source>
+            <translation>在鼠标处（或按 Ctrl 拖选的范围上）添加标记；“标记”面板列出所有标记</translation>
+        </message>
+        <message>
+            <source>, / .</source>
+            <translation>, / .</translation>
+        </message>
+        <message>
+            <source>previous / next marker</source>
+            <translation>上一个 / 下一个标记</translation>
+        </message>
+        <message>
+            <source>Shift+click, Shift+click</source>
+            <translation>Shift+单击，Shift+单击</translation>
+        </message>
+        <message>
+            <source>measure the time between two points (Esc clears)</source>
+            <translation>测量两点之间的时间（Esc 清除）</translation>
+        </message>
+        <message>
             <source>N / Shift+A / R</source>
             <translation>N / Shift+A / R</translation>
         </message>
@@ -3413,6 +3526,88 @@
         <message>
             <source>%1 — DSpark Timeline</source>
             <translation>%1 — DSpark Timeline</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::MarkerActions</name>
+        <message>
+            <source>Marker %1</source>
+            <translation>标记 %1</translation>
+        </message>
+        <message>
+            <source>Add &amp;Marker</source>
+            <translation>添加标记(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Mark the mouse position (or the Ctrl+dragged range) with a named marker</source>
+            <translation>在鼠标位置（或按 Ctrl 拖选的范围）放置一个带名称的标记</translation>
+        </message>
+        <message>
+            <source>P&amp;revious Marker</source>
+            <translation>上一个标记(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Go to the marker before the middle of the view</source>
+            <translation>跳转到视图中点之前的标记</translation>
+        </message>
+        <message>
+            <source>Ne&amp;xt Marker</source>
+            <translation>下一个标记(&amp;X)</translation>
+        </message>
+        <message>
+            <source>Go to the marker after the middle of the view</source>
+            <translation>跳转到视图中点之后的标记</translation>
+        </message>
+        <message>
+            <source>&amp;Markers</source>
+            <translation>标记(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Markers</source>
+            <translation>标记</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::MarkersPanel</name>
+        <message>
+            <source>Rename Marker</source>
+            <translation>重命名标记</translation>
+        </message>
+        <message>
+            <source>Name:</source>
+            <translation>名称：</translation>
+        </message>
+        <message>
+            <source>Marker Colour</source>
+            <translation>标记颜色</translation>
+        </message>
+        <message>
+            <source>M: add at the mouse (or the Ctrl+dragged range) · , / .: previous / next · double-click: go there</source>
+            <translation>M：在鼠标处添加（或按 Ctrl 拖选的范围）· , / .：上一个 / 下一个 · 双击：跳转到该处</translation>
+        </message>
+        <message>
+            <source>Marker</source>
+            <translation>标记</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Length</source>
+            <translation>长度</translation>
+        </message>
+        <message>
+            <source>Rename…</source>
+            <translation>重命名…</translation>
+        </message>
+        <message>
+            <source>Colour…</source>
+            <translation>颜色…</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
         </message>
     </context>
     <context>
