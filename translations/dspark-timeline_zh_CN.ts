@@ -695,6 +695,14 @@
             <source>%1: cancelled</source>
             <translation>%1：已取消</translation>
         </message>
+        <message>
+            <source>%1: cannot write the database (%2)</source>
+            <translation>%1：无法写入数据库（%2）</translation>
+        </message>
+        <message>
+            <source>%1: the output folder exists and is not empty</source>
+            <translation>%1：输出文件夹已存在且不为空</translation>
+        </message>
     </context>
     <context>
         <name>EventSearch</name>
@@ -2268,6 +2276,42 @@
             <source>--class %1: expected MODE:BS:VT, e.g. static:8:16</source>
             <translation>--class %1：应为 MODE:BS:VT，例如 static:8:16</translation>
         </message>
+        <message>
+            <source>Write one rank's summary (steps, collectives, lanes) for opening a large cluster</source>
+            <translation>写出单个 rank 的摘要（步、集合通信、泳道），用于打开大型集群</translation>
+        </message>
+        <message>
+            <source>warning: rank %1 not opened: %2</source>
+            <translation>警告：rank %1 未打开：%2</translation>
+        </message>
+        <message>
+            <source>Wrote the %1-rank demo to</source>
+            <translation>已将 %1 个 rank 的演示写入</translation>
+        </message>
+        <message>
+            <source>collectives per rank</source>
+            <translation>每个 rank 的集合通信</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--ranks N]</source>
+            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--ranks N]</translation>
+        </message>
+        <message>
+            <source>--ranks must be a whole number from 2 to 512, not "%1"</source>
+            <translation>--ranks 必须是 2 到 512 之间的整数，而不是 "%1"</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline summarize RANKDIR --out FILE.json [--rank R] [--rules FILE]</source>
+            <translation>用法：dspark-timeline summarize RANKDIR --out FILE.json [--rank R] [--rules FILE]</translation>
+        </message>
+        <message>
+            <source>%1 holds %2 rank(s); name the one to summarize with --rank R</source>
+            <translation>%1 包含 %2 个 rank；请用 --rank R 指定要摘要的 rank</translation>
+        </message>
+        <message>
+            <source>%1: cannot write the file (%2)</source>
+            <translation>%1：无法写入该文件（%2）</translation>
+        </message>
     </context>
     <context>
         <name>dspark::ui::AnnotationOverlay</name>
@@ -3527,6 +3571,18 @@
             <source>%1 — DSpark Timeline</source>
             <translation>%1 — DSpark Timeline</translation>
         </message>
+        <message>
+            <source>Open every rank of a folder and compare them: clock offsets, late ranks, waits</source>
+            <translation>打开文件夹中的每个 rank 并进行比较：时钟偏移、迟到的 rank、等待</translation>
+        </message>
+        <message>
+            <source>Open Cluster Folder</source>
+            <translation>打开集群文件夹</translation>
+        </message>
+        <message>
+            <source>Open &amp;Cluster Folder…</source>
+            <translation>打开集群文件夹(&amp;C)…</translation>
+        </message>
     </context>
     <context>
         <name>dspark::ui::MarkerActions</name>
@@ -4747,6 +4803,222 @@ Changed: %2</source>
         <message>
             <source>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</source>
             <translation>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterAnalysis</name>
+        <message>
+            <source>rank %1: the slow outlier of %2 of %3 collectives, last to arrive at %4 (%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer</source>
+            <translation>rank %1：在 %3 个集合通信中有 %2 个是慢的离群者，%4 个最后到达（共迟到 %5 µs）；等待迟到的对端 %6 µs，传输 %7 µs</translation>
+        </message>
+        <message>
+            <source>%1 of %2 matched collectives disagree in name or size between ranks; they are not used for the clock offsets</source>
+            <translation>%2 个匹配的集合通信中有 %1 个在各 rank 间名称或大小不一致；它们不用于时钟偏移</translation>
+        </message>
+        <message>
+            <source>rank %1 shares no collective with the other ranks; its clock is left unaligned</source>
+            <translation>rank %1 与其他 rank 没有共同的集合通信；其时钟未对齐</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterLayout</name>
+        <message>
+            <source>rank %1 has several runs: the newest, %2, is opened; %3 is not loaded</source>
+            <translation>rank %1 有多次运行：打开最新的 %2；未加载 %3</translation>
+        </message>
+        <message>
+            <source>%2 and %3 both claim rank %1; only %2 is opened (they are never merged)</source>
+            <translation>%2 和 %3 都声称是 rank %1；只打开 %2（二者从不合并）</translation>
+        </message>
+        <message>
+            <source>its rank is not known</source>
+            <translation>其 rank 未知</translation>
+        </message>
+        <message>
+            <source>not a readable rank summary</source>
+            <translation>不是可读的 rank 摘要</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterLoader</name>
+        <message>
+            <source>Loading ranks: %1 of %2 done, %3 of %4 MB</source>
+            <translation>正在加载 rank：已完成 %1/%2，%3/%4 MB</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>%1: no rank in the profile</source>
+            <translation>%1：性能数据中没有 rank</translation>
+        </message>
+        <message>
+            <source>%1: no rank found</source>
+            <translation>%1：未找到 rank</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterReport</name>
+        <message>
+            <source>Cluster</source>
+            <translation>集群</translation>
+        </message>
+        <message>
+            <source>ranks opened</source>
+            <translation>个 rank 已打开</translation>
+        </message>
+        <message>
+            <source>warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>Clock offsets (µs, to the reference rank; spread = max − min of the end differences)</source>
+            <translation>时钟偏移（µs，相对参考 rank；离散度 = 结束时间差的最大值 − 最小值）</translation>
+        </message>
+        <message>
+            <source>rank</source>
+            <translation>rank</translation>
+        </message>
+        <message>
+            <source>reference</source>
+            <translation>参考</translation>
+        </message>
+        <message>
+            <source>spread</source>
+            <translation>离散度</translation>
+        </message>
+        <message>
+            <source>collectives</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Slow ranks (votes per collective as msprof-analyze slow_rank; lateness totals)</source>
+            <translation>慢 rank（按集合通信投票，同 msprof-analyze slow_rank；迟到总量）</translation>
+        </message>
+    </context>
+    <context>
+        <name>RankSummary</name>
+        <message>
+            <source>%1: not a rank summary (%2)</source>
+            <translation>%1：不是 rank 摘要（%2）</translation>
+        </message>
+        <message>
+            <source>%1: cannot read the file</source>
+            <translation>%1：无法读取该文件</translation>
+        </message>
+        <message>
+            <source>invalid JSON</source>
+            <translation>无效的 JSON</translation>
+        </message>
+        <message>
+            <source>no "format": "%1"</source>
+            <translation>没有 "format": "%1"</translation>
+        </message>
+        <message>
+            <source>%1: summary version %2, this build reads version %3</source>
+            <translation>%1：摘要版本 %2，本程序读取版本 %3</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ClusterStepTableModel</name>
+        <message>
+            <source>Step wall (ms)</source>
+            <translation>步墙钟时间（ms）</translation>
+        </message>
+        <message>
+            <source>Step GPU (ms)</source>
+            <translation>步 GPU 时间（ms）</translation>
+        </message>
+        <message>
+            <source>Exposed communication (ms)</source>
+            <translation>暴露的通信（ms）</translation>
+        </message>
+        <message>
+            <source>Waiting for late peers (ms)</source>
+            <translation>等待迟到的对端（ms）</translation>
+        </message>
+        <message>
+            <source>Pre-replay gap (ms)</source>
+            <translation>重放前间隙（ms）</translation>
+        </message>
+        <message>
+            <source>Critical-path category</source>
+            <translation>关键路径类别</translation>
+        </message>
+        <message>
+            <source>%1 %2 %</source>
+            <translation>%1 %2 %</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>step %1</source>
+            <translation>步 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ClusterView</name>
+        <message>
+            <source>Clock offset of rank %1</source>
+            <translation>rank %1 的时钟偏移</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Clock offset (µs)</source>
+            <translation>时钟偏移（µs）</translation>
+        </message>
+        <message>
+            <source>Spread (µs)</source>
+            <translation>离散度（µs）</translation>
+        </message>
+        <message>
+            <source>Collectives</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>%1 ranks, %2 matched collectives; slowest: %3</source>
+            <translation>%1 个 rank，%2 个匹配的集合通信；最慢：%3</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>set by you</source>
+            <translation>由您设置</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ClusterWindow</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Cluster %1</source>
+            <translation>集群 %1</translation>
+        </message>
+        <message>
+            <source>Finding the ranks of %1…</source>
+            <translation>正在查找 %1 的 rank…</translation>
+        </message>
+        <message>
+            <source>Cancelled: the ranks loaded so far are shown.</source>
+            <translation>已取消：显示目前已加载的 rank。</translation>
+        </message>
+        <message>
+            <source>Rank %1 not opened: %2</source>
+            <translation>rank %1 未打开：%2</translation>
         </message>
     </context>
 </TS>

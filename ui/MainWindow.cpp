@@ -500,7 +500,7 @@ void MainWindow::retranslateUi()
     set("openFile", tr("Open F&ile…"), tr("Open one profiler file (.db, trace_view.json, *.trace.json.gz)"));
     set("openDemo", tr("Open &Demo Profile"), tr("Open the simulated DeepSeek-V4 + DSpark decode profile"));
     set("openCluster", tr("Open &Cluster Folder…"),
-        tr("Open every rank of a folder and compare them: clock offsets, late ranks, waits (docs/cluster.md)"));
+        tr("Open every rank of a folder and compare them: clock offsets, late ranks, waits"));
     set("clearRecent", tr("&Clear Recent Profiles"));
     set("quit", tr("&Quit"));
     set("find", tr("&Find Events…"), tr("Search events by name (substring or regular expression)"));
