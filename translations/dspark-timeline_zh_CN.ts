@@ -267,6 +267,345 @@
         </message>
     </context>
     <context>
+        <name>Compare</name>
+        <message>
+            <source>class</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>baseline step</source>
+            <translation>基线步</translation>
+        </message>
+        <message>
+            <source>changed step</source>
+            <translation>变更步</translation>
+        </message>
+        <message>
+            <source>baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <source>changed</source>
+            <translation>变更</translation>
+        </message>
+        <message>
+            <source>quantity</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <source>baseline median</source>
+            <translation>基线中位数</translation>
+        </message>
+        <message>
+            <source>p10..p90</source>
+            <translation>p10..p90</translation>
+        </message>
+        <message>
+            <source>n</source>
+            <translation>n</translation>
+        </message>
+        <message>
+            <source>changed median</source>
+            <translation>变更中位数</translation>
+        </message>
+        <message>
+            <source>Δ median</source>
+            <translation>Δ 中位数</translation>
+        </message>
+        <message>
+            <source>95% interval</source>
+            <translation>95% 区间</translation>
+        </message>
+        <message>
+            <source>same</source>
+            <translation>相同</translation>
+        </message>
+        <message>
+            <source>different</source>
+            <translation>不同</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>in both runs</source>
+            <translation>两次运行中都有</translation>
+        </message>
+        <message>
+            <source>in the baseline only</source>
+            <translation>仅在基线中</translation>
+        </message>
+        <message>
+            <source>in the changed run only</source>
+            <translation>仅在变更运行中</translation>
+        </message>
+        <message>
+            <source>outside the stable windows of both runs</source>
+            <translation>在两次运行的稳定窗口之外</translation>
+        </message>
+        <message>
+            <source>Baseline: %1 (%2 steps)</source>
+            <translation>基线：%1（%2 步）</translation>
+        </message>
+        <message>
+            <source>Changed:  %1 (%2 steps)</source>
+            <translation>变更：%1（%2 步）</translation>
+        </message>
+        <message>
+            <source>Configuration</source>
+            <translation>配置</translation>
+        </message>
+        <message>
+            <source>Not comparable</source>
+            <translation>无法比较</translation>
+        </message>
+        <message>
+            <source>Whole stable window (%1 baseline steps, %2 changed; * = the interval excludes 0)</source>
+            <translation>整个稳定窗口（基线 %1 步，变更 %2 步；* = 区间不含 0）</translation>
+        </message>
+        <message>
+            <source>Class %1: %2 (%3 baseline steps, %4 changed)</source>
+            <translation>类别 %1：%2（基线 %3 步，变更 %4 步）</translation>
+        </message>
+        <message>
+            <source>Matched step pairs (the median step of each class)</source>
+            <translation>匹配的步对（每个类别的中位步）</translation>
+        </message>
+        <message>
+            <source>Kernels of the whole profiles (no matched steps): %1 matched, %2 only in the baseline, %3 only in the changed run</source>
+            <translation>整个 profile 的 kernel（无匹配步）：%1 个匹配，%2 个仅在基线中，%3 个仅在变更运行中</translation>
+        </message>
+        <message>
+            <source>Kernels of pair %1 (forward_ct %2 → %3): %4 matched, %5 only in the baseline, %6 only in the changed run</source>
+            <translation>步对 %1 的 kernel（forward_ct %2 → %3）：%4 个匹配，%5 个仅在基线中，%6 个仅在变更运行中</translation>
+        </message>
+        <message>
+            <source>kernel</source>
+            <translation>kernel</translation>
+        </message>
+        <message>
+            <source>baseline µs</source>
+            <translation>基线 µs</translation>
+        </message>
+        <message>
+            <source>changed µs</source>
+            <translation>变更 µs</translation>
+        </message>
+        <message>
+            <source>Δ µs</source>
+            <translation>Δ µs</translation>
+        </message>
+        <message>
+            <source>Device tasks by category (durations; totals are sums, not time on the path)</source>
+            <translation>按类别的设备任务（时长；总计为求和，不是关键路径上的时间）</translation>
+        </message>
+        <message>
+            <source>category</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>baseline median ms</source>
+            <translation>基线中位数 ms</translation>
+        </message>
+        <message>
+            <source>changed median ms</source>
+            <translation>变更中位数 ms</translation>
+        </message>
+        <message>
+            <source>baseline Σ ms</source>
+            <translation>基线 Σ ms</translation>
+        </message>
+        <message>
+            <source>changed Σ ms</source>
+            <translation>变更 Σ ms</translation>
+        </message>
+        <message>
+            <source>Code commit</source>
+            <translation>代码提交</translation>
+        </message>
+        <message>
+            <source>Checkpoint</source>
+            <translation>检查点</translation>
+        </message>
+        <message>
+            <source>Server arguments</source>
+            <translation>服务参数</translation>
+        </message>
+        <message>
+            <source>Parallel layout</source>
+            <translation>并行布局</translation>
+        </message>
+        <message>
+            <source>Concurrency</source>
+            <translation>并发</translation>
+        </message>
+        <message>
+            <source>Input / output length</source>
+            <translation>输入 / 输出长度</translation>
+        </message>
+        <message>
+            <source>DSpark config</source>
+            <translation>DSpark 配置</translation>
+        </message>
+        <message>
+            <source>Graph config</source>
+            <translation>图配置</translation>
+        </message>
+        <message>
+            <source>DeepEP mode</source>
+            <translation>DeepEP 模式</translation>
+        </message>
+        <message>
+            <source>Profiler config</source>
+            <translation>Profiler 配置</translation>
+        </message>
+        <message>
+            <source>Device</source>
+            <translation>设备</translation>
+        </message>
+        <message>
+            <source>%1: the server arguments could not be read; they are unknown</source>
+            <translation>%1：无法读取服务参数；视为未知</translation>
+        </message>
+        <message>
+            <source>Not a controlled experiment: %1 groups of settings differ (%2)</source>
+            <translation>不是受控实验：%1 组设置不同（%2）</translation>
+        </message>
+        <message>
+            <source>the baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <source>the changed run</source>
+            <translation>变更运行</translation>
+        </message>
+        <message>
+            <source>Step classes and record times: %1 has no DSpark step records</source>
+            <translation>步类别与记录时间：%1 没有 DSpark 步记录</translation>
+        </message>
+        <message>
+            <source>Bands, communication, pre-replay gap and critical path: %1 has no analysed step on a timeline</source>
+            <translation>阶段带、通信、replay 前间隙与关键路径：%1 在时间线上没有已分析的步</translation>
+        </message>
+        <message>
+            <source>Stable windows: %1 has none, so every step of it is compared</source>
+            <translation>稳定窗口：%1 没有稳定窗口，因此比较其全部步</translation>
+        </message>
+        <message>
+            <source>Kernels: the runs ran on different platforms (%1, %2); kernel names and stages do not correspond, so device tasks are compared by category only</source>
+            <translation>Kernel：两次运行在不同平台上（%1、%2）；kernel 名称与阶段无法对应，因此设备任务只按类别比较</translation>
+        </message>
+        <message>
+            <source>Verify tokens: no (mode, bs, verify tokens) class is in both runs, so steps are matched by (mode, bs) and the verify width is part of the change</source>
+            <translation>Verify token：没有 (mode, bs, verify tokens) 类别同时出现在两次运行中，因此按 (mode, bs) 匹配步，verify 宽度视为变更的一部分</translation>
+        </message>
+        <message>
+            <source>Step GPU</source>
+            <translation>步 GPU</translation>
+        </message>
+        <message>
+            <source>Draft</source>
+            <translation>Draft</translation>
+        </message>
+        <message>
+            <source>Target verify</source>
+            <translation>Target verify</translation>
+        </message>
+        <message>
+            <source>Unattributed</source>
+            <translation>未归属</translation>
+        </message>
+        <message>
+            <source>Step wall</source>
+            <translation>步墙钟时间</translation>
+        </message>
+        <message>
+            <source>Draft band</source>
+            <translation>Draft 阶段带</translation>
+        </message>
+        <message>
+            <source>Planner band</source>
+            <translation>Planner 阶段带</translation>
+        </message>
+        <message>
+            <source>Verify band</source>
+            <translation>Verify 阶段带</translation>
+        </message>
+        <message>
+            <source>Accept band</source>
+            <translation>Accept 阶段带</translation>
+        </message>
+        <message>
+            <source>Commit band</source>
+            <translation>Commit 阶段带</translation>
+        </message>
+        <message>
+            <source>Planner gap</source>
+            <translation>Planner 间隙</translation>
+        </message>
+        <message>
+            <source>Host gap before next step</source>
+            <translation>下一步之前的主机间隙</translation>
+        </message>
+        <message>
+            <source>Pre-replay host gap</source>
+            <translation>replay 前主机间隙</translation>
+        </message>
+        <message>
+            <source>Communication in flight</source>
+            <translation>在途通信</translation>
+        </message>
+        <message>
+            <source>Exposed communication</source>
+            <translation>暴露的通信</translation>
+        </message>
+        <message>
+            <source>Hidden communication</source>
+            <translation>被隐藏的通信</translation>
+        </message>
+        <message>
+            <source>Critical path: draft</source>
+            <translation>关键路径：draft</translation>
+        </message>
+        <message>
+            <source>Critical path: verify compute</source>
+            <translation>关键路径：verify 计算</translation>
+        </message>
+        <message>
+            <source>Critical path: exposed communication</source>
+            <translation>关键路径：暴露的通信</translation>
+        </message>
+        <message>
+            <source>Critical path: accept / TP sync</source>
+            <translation>关键路径：accept / TP 同步</translation>
+        </message>
+        <message>
+            <source>Critical path: commit</source>
+            <translation>关键路径：commit</translation>
+        </message>
+        <message>
+            <source>Critical path: host gap</source>
+            <translation>关键路径：主机间隙</translation>
+        </message>
+        <message>
+            <source>Critical path: idle</source>
+            <translation>关键路径：空闲</translation>
+        </message>
+        <message>
+            <source>Mean commit length</source>
+            <translation>平均提交长度</translation>
+        </message>
+        <message>
+            <source>Effective TPOT</source>
+            <translation>有效 TPOT</translation>
+        </message>
+        <message>
+            <source>Committed tokens/s</source>
+            <translation>提交 token/s</translation>
+        </message>
+    </context>
+    <context>
         <name>CriticalPath</name>
         <message>
             <source>Draft</source>
@@ -324,6 +663,10 @@
     </context>
     <context>
         <name>DemoWriter</name>
+        <message>
+            <source>%1: cannot read back the demo's own files</source>
+            <translation>%1：无法读回演示自身写出的文件</translation>
+        </message>
         <message>
             <source>%1: cannot write the file</source>
             <translation>%1：无法写入文件</translation>
@@ -1567,6 +1910,10 @@
             <translation>打印 DSpark 步表格：派生列、异常、时间线对齐</translation>
         </message>
         <message>
+            <source>Compare two runs: configuration, step distributions by class with intervals, matched step pairs, kernel regressions</source>
+            <translation>比较两次运行：配置、按类别的步分布及区间、匹配的步对、kernel 回退</translation>
+        </message>
+        <message>
             <source>Write the simulated DeepSeek-V4 + DSpark demo profile with its ground truth</source>
             <translation>写出模拟的 DeepSeek-V4 + DSpark 演示性能数据及其真值</translation>
         </message>
@@ -1791,10 +2138,6 @@
             <translation>用法：dspark-timeline analyze PATH [--json] [--rules FILE]</translation>
         </message>
         <message>
-            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</source>
-            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</translation>
-        </message>
-        <message>
             <source>--steps must be a whole number from 1 to 100000, not "%1"</source>
             <translation>--steps 必须是 1 到 100000 之间的整数，而不是 "%1"</translation>
         </message>
@@ -1815,8 +2158,16 @@
             <translation>迭代数</translation>
         </message>
         <message>
+            <source>Wrote the comparison demo to</source>
+            <translation>已写入对比演示到</translation>
+        </message>
+        <message>
             <source>device tasks</source>
             <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]</source>
+            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]</translation>
         </message>
         <message>
             <source>kernels</source>
@@ -1901,6 +2252,14 @@
         <message>
             <source>usage: dspark-timeline --self-check [--demo|PATH]</source>
             <translation>用法：dspark-timeline --self-check [--demo|PATH]</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline compare BASELINE CHANGED [--json|--csv|--md] [--class MODE:BS:VT]</source>
+            <translation>用法：dspark-timeline compare BASELINE CHANGED [--json|--csv|--md] [--class MODE:BS:VT]</translation>
+        </message>
+        <message>
+            <source>--class %1: expected MODE:BS:VT, e.g. static:8:16</source>
+            <translation>--class %1：应为 MODE:BS:VT，例如 static:8:16</translation>
         </message>
     </context>
     <context>

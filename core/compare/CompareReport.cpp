@@ -310,7 +310,22 @@ std::string pairTableMarkdown(const RunComparison& c)
 
 namespace {
 
-// `std::string alignedColumns` lives in the CLI; the text report pads its own simple columns.
+// Terminal columns of `text`: CJK and fullwidth characters take two (the CLI's alignedColumns does the
+// full East Asian width table; these reports only carry CJK from the translations).
+int cells(const QString& text)
+{
+    int n = 0;
+    for (const QChar ch : text) {
+        const char16_t u = ch.unicode();
+        n += (u >= 0x2E80 && u <= 0xA4CF) || (u >= 0xAC00 && u <= 0xD7A3) || (u >= 0xF900 && u <= 0xFAFF) ||
+                     (u >= 0xFF00 && u <= 0xFF60) || (u >= 0xFFE0 && u <= 0xFFE6)
+                 ? 2
+                 : 1;
+    }
+    return n;
+}
+
+// Columns two spaces apart, the first left-aligned, the others right-aligned.
 std::string columns(const std::vector<std::vector<QString>>& rows, const QString& indent)
 {
     std::vector<int> width;
@@ -318,14 +333,18 @@ std::string columns(const std::vector<std::vector<QString>>& rows, const QString
         for (size_t i = 0; i < r.size(); ++i) {
             if (width.size() <= i)
                 width.push_back(0);
-            width[i] = std::max(width[i], int(r[i].size()));
+            width[i] = std::max(width[i], cells(r[i]));
         }
     std::string out;
     for (const auto& r : rows) {
         QString line = indent;
-        for (size_t i = 0; i < r.size(); ++i)
-            line += (i == 0 ? r[i].leftJustified(width[i]) : r[i].rightJustified(width[i])) + QStringLiteral("  ");
-        out += line.trimmed().prepend(indent).toStdString() + "\n";
+        for (size_t i = 0; i < r.size(); ++i) {
+            const QString pad(width[i] - cells(r[i]), QLatin1Char(' '));
+            line += (i == 0 ? r[i] + pad : pad + r[i]) + QStringLiteral("  ");
+        }
+        while (line.endsWith(QLatin1Char(' ')))
+            line.chop(1);
+        out += line.toStdString() + "\n";
     }
     return out;
 }
@@ -352,6 +371,27 @@ std::string classText(const ClassComparison& c)
     return columns(rows, QStringLiteral("  "));
 }
 
+QString stateText(FieldState state)
+{
+    switch (state) {
+    case FieldState::Same: return QCoreApplication::translate("Compare", "same");
+    case FieldState::Different: return QCoreApplication::translate("Compare", "different");
+    case FieldState::Unknown: break;
+    }
+    return QCoreApplication::translate("Compare", "unknown");
+}
+
+QString presenceText(ClassPresence p)
+{
+    switch (p) {
+    case ClassPresence::Both: return QCoreApplication::translate("Compare", "in both runs");
+    case ClassPresence::BaselineOnly: return QCoreApplication::translate("Compare", "in the baseline only");
+    case ClassPresence::ChangedOnly: return QCoreApplication::translate("Compare", "in the changed run only");
+    case ClassPresence::Neither: break;
+    }
+    return QCoreApplication::translate("Compare", "outside the stable windows of both runs");
+}
+
 } // namespace
 
 std::string comparisonText(const RunComparison& c, const std::vector<PairKernels>& kernels, size_t topKernels)
@@ -369,8 +409,7 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
     if (const QString w = c.config.warning(); !w.isEmpty())
         out += QStringLiteral("  ") + w + QLatin1Char('\n');
     for (size_t g = 0; g < kConfigGroupCount; ++g)
-        out += QStringLiteral("  %1: %2\n")
-                   .arg(configGroupLabel(ConfigGroup(g)), QString::fromUtf8(fieldStateKey(c.config.groups[g])));
+        out += QStringLiteral("  %1: %2\n").arg(configGroupLabel(ConfigGroup(g)), stateText(c.config.groups[g]));
     for (const ConfigField* f : c.config.differing())
         out += QStringLiteral("  ≠ %1: %2 → %3\n")
                    .arg(QString::fromStdString(f->key), QString::fromStdString(*f->baseline),
@@ -391,7 +430,7 @@ std::string comparisonText(const RunComparison& c, const std::vector<PairKernels
     for (const ClassComparison& cc : c.classes) {
         text += "\n" +
                 QCoreApplication::translate("Compare", "Class %1: %2 (%3 baseline steps, %4 changed)")
-                    .arg(QString::fromStdString(cc.cls.label()), QString::fromUtf8(classPresenceKey(cc.presence)))
+                    .arg(QString::fromStdString(cc.cls.label()), presenceText(cc.presence))
                     .arg(cc.baselineSteps)
                     .arg(cc.changedSteps)
                     .toStdString() +

@@ -98,6 +98,26 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
     }
 
+    // An Ascend database against a Kineto GPU trace: compared by task category, and said plainly.
+    void npuAgainstGpu()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        const CliResult r =
+            runCli({QStringLiteral("compare"),
+                    realData(QStringLiteral(
+                        "ascend/torch_npu_db_rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db")),
+                    realData(QStringLiteral("kineto/a100_simple_add.pt.trace.json.gz")), QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const json j = r.json();
+        QVERIFY(j["baseline"]["platform"] == "npu" && j["changed"]["platform"] == "gpu");
+        QVERIFY(j["config"]["groups"]["device"] == "different");
+        bool said = false;
+        for (const json& line : j["not_comparable"])
+            said = said || line.get<std::string>().find("different platforms (NPU, GPU)") != std::string::npos;
+        QVERIFY(said);
+        QVERIFY(!j["device_tasks"]["categories"].empty());
+    }
+
     // demo --compare, then compare in each format; --class picks one class.
     void demoPairInEveryFormat()
     {

@@ -214,6 +214,39 @@ private Q_SLOTS:
         QCOMPARE(c.notComparable.size(), size_t(2));
     }
 
+    // A larger draft block changes every step's verify tokens: no full class meets, so steps match by
+    // (mode, bs), and the report says why.
+    void verifyWidthsThatNeverMeetMatchByModeAndBs()
+    {
+        RunSamples base, changed;
+        base.hasRecords = changed.hasRecords = true;
+        for (int i = 0; i < 3; ++i) {
+            base.steps.push_back(sample({"static", 8, 32}, 10 + i, true, 10 + i));
+            changed.steps.push_back(sample({"static", 8, 48}, 50 + i, true, 20 + i));
+        }
+        base.steps.push_back(sample({"static", 4, 16}, 20, true, 5));
+        const RunComparison c = compareRuns(base, changed);
+        QVERIFY(c.classesIgnoreVerifyTokens);
+        QCOMPARE(c.classes.size(), size_t(2));
+        QCOMPARE(c.classes[0].cls.label(), std::string("static:8:?"));
+        QCOMPARE(c.classes[0].presence, ClassPresence::Both);
+        QCOMPARE(c.classes[1].cls.label(), std::string("static:4:?"));
+        QCOMPARE(c.classes[1].presence, ClassPresence::BaselineOnly);
+        QCOMPARE(c.pairs.size(), size_t(1));
+        QCOMPARE(c.pairs[0].cls.label(), std::string("static:8:?"));
+        QCOMPARE(c.pairs[0].baselineForwardCt, int64_t(11));
+        QCOMPARE(c.pairs[0].changedForwardCt, int64_t(51));
+        QVERIFY(std::any_of(c.notComparable.begin(), c.notComparable.end(),
+                            [](const QString& s) { return s.startsWith(QLatin1String("Verify tokens")); }));
+        // A class that meets keeps its verify tokens.
+        changed.steps.push_back(sample({"static", 8, 32}, 60, true, 30));
+        QVERIFY(!compareRuns(base, changed).classesIgnoreVerifyTokens);
+        // --class with "?" fields matches any value.
+        CompareOptions only;
+        only.onlyClass = StepClass::parse(QStringLiteral("?:8:?"));
+        QCOMPARE(compareRuns(base, changed, only).whole.baselineSteps, size_t(3));
+    }
+
     void stepClassLabelsRoundTrip()
     {
         QCOMPARE(kA.label(), std::string("static:8:16"));
