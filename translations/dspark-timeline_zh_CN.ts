@@ -606,6 +606,122 @@
         </message>
     </context>
     <context>
+        <name>ComparisonController</name>
+        <message>
+            <source>an Ascend NPU run</source>
+            <translation>昇腾 NPU 运行</translation>
+        </message>
+        <message>
+            <source>a GPU (Kineto) run</source>
+            <translation>GPU（Kineto）运行</translation>
+        </message>
+        <message>
+            <source>step records without a timeline</source>
+            <translation>没有时间线的步记录</translation>
+        </message>
+        <message>
+            <source>no cache folder is available for the demo pair</source>
+            <translation>没有可用于演示对的缓存文件夹</translation>
+        </message>
+        <message>
+            <source>%1: cannot create the demo folder (%2)</source>
+            <translation>%1：无法创建演示文件夹（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonFigure</name>
+        <message>
+            <source>%1: %2 → %3 (not in both runs)</source>
+            <translation>%1：%2 → %3（并非两次运行都有）</translation>
+        </message>
+        <message>
+            <source>Comparison: baseline %1 forward_ct %2  vs  changed %3 forward_ct %4</source>
+            <translation>比较：基线 %1 forward_ct %2  对比  变更 %3 forward_ct %4</translation>
+        </message>
+        <message>
+            <source>step wall</source>
+            <translation>步墙钟时间</translation>
+        </message>
+        <message>
+            <source>effective TPOT</source>
+            <translation>有效 TPOT</translation>
+        </message>
+        <message>
+            <source>mean commit length</source>
+            <translation>平均提交长度</translation>
+        </message>
+        <message>
+            <source>exposed communication</source>
+            <translation>暴露的通信</translation>
+        </message>
+        <message>
+            <source>critical path — %1</source>
+            <translation>关键路径 — %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonLoadTask</name>
+        <message>
+            <source>Preparing…</source>
+            <translation>正在准备…</translation>
+        </message>
+        <message>
+            <source>Baseline: %1</source>
+            <translation>基线：%1</translation>
+        </message>
+        <message>
+            <source>Changed: %1</source>
+            <translation>变更：%1</translation>
+        </message>
+        <message>
+            <source>%1: cannot be opened</source>
+            <translation>%1：无法打开</translation>
+        </message>
+        <message>
+            <source>baseline: %1</source>
+            <translation>基线：%1</translation>
+        </message>
+        <message>
+            <source>changed run: %1</source>
+            <translation>变更运行：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonPanels</name>
+        <message>
+            <source>same</source>
+            <translation>相同</translation>
+        </message>
+        <message>
+            <source>different</source>
+            <translation>不同</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>in both runs</source>
+            <translation>两次运行都有</translation>
+        </message>
+        <message>
+            <source>baseline only</source>
+            <translation>仅基线</translation>
+        </message>
+        <message>
+            <source>changed run only</source>
+            <translation>仅变更运行</translation>
+        </message>
+        <message>
+            <source>outside both stable windows</source>
+            <translation>在两个稳定窗口之外</translation>
+        </message>
+        <message>
+            <source>in both</source>
+            <translation>两者都有</translation>
+        </message>
+    </context>
+    <context>
         <name>CriticalPath</name>
         <message>
             <source>Draft</source>
@@ -2349,6 +2465,379 @@
         </message>
     </context>
     <context>
+        <name>dspark::ui::ComparisonController</name>
+        <message>
+            <source>Changed run: %1 · %2</source>
+            <translation>变更运行：%1 · %2</translation>
+        </message>
+        <message>
+            <source>Export Comparison Figure</source>
+            <translation>导出比较图</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+        <message>
+            <source>Compare With F&amp;older…</source>
+            <translation>与文件夹比较(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Compare the open profile (baseline) with another profile folder (the changed run)</source>
+            <translation>将打开的性能数据（基线）与另一个性能数据文件夹（变更运行）比较</translation>
+        </message>
+        <message>
+            <source>Compare With Fi&amp;le…</source>
+            <translation>与文件比较(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>Compare the open profile (baseline) with another profile file or step records</source>
+            <translation>将打开的性能数据（基线）与另一个性能数据文件或步记录比较</translation>
+        </message>
+        <message>
+            <source>Open Demo Co&amp;mparison</source>
+            <translation>打开演示比较(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Compare the demo's baseline run with its changed run</source>
+            <translation>比较演示的基线运行与变更运行</translation>
+        </message>
+        <message>
+            <source>&amp;Swap Baseline and Changed</source>
+            <translation>交换基线与变更(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Close &amp;Baseline</source>
+            <translation>关闭基线(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Leave an ordinary window on the changed run</source>
+            <translation>留下显示变更运行的普通窗口</translation>
+        </message>
+        <message>
+            <source>Close &amp;Changed Run</source>
+            <translation>关闭变更运行(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Leave an ordinary window on the baseline</source>
+            <translation>留下显示基线的普通窗口</translation>
+        </message>
+        <message>
+            <source>Export Comparison &amp;Figure…</source>
+            <translation>导出比较图(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Save the current step pair, aligned, with its deltas, bands and legend (PNG, SVG or PDF)</source>
+            <translation>保存当前步对：对齐，附差值、条带与图例（PNG、SVG 或 PDF）</translation>
+        </message>
+        <message>
+            <source>&amp;Clear Recent Comparisons</source>
+            <translation>清除最近的比较(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Recent Compa&amp;risons</source>
+            <translation>最近的比较(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Configuration Diff</source>
+            <translation>配置差异</translation>
+        </message>
+        <message>
+            <source>Distributions</source>
+            <translation>分布</translation>
+        </message>
+        <message>
+            <source>Matched Pairs</source>
+            <translation>匹配的步对</translation>
+        </message>
+        <message>
+            <source>Kernel Diff</source>
+            <translation>算子差异</translation>
+        </message>
+        <message>
+            <source>Comparison &amp;Panels</source>
+            <translation>比较面板(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Compariso&amp;n</source>
+            <translation>比较(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Swap</source>
+            <translation>交换</translation>
+        </message>
+        <message>
+            <source>Close Baseline</source>
+            <translation>关闭基线</translation>
+        </message>
+        <message>
+            <source>Close Changed</source>
+            <translation>关闭变更</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Baseline Profile Folder</source>
+            <translation>基线性能数据文件夹</translation>
+        </message>
+        <message>
+            <source>Baseline Profile File</source>
+            <translation>基线性能数据文件</translation>
+        </message>
+        <message>
+            <source>Compare With Profile Folder</source>
+            <translation>与性能数据文件夹比较</translation>
+        </message>
+        <message>
+            <source>Compare With Profile File</source>
+            <translation>与性能数据文件比较</translation>
+        </message>
+        <message>
+            <source>Changed Profile Folder</source>
+            <translation>变更性能数据文件夹</translation>
+        </message>
+        <message>
+            <source>Changed Profile File</source>
+            <translation>变更性能数据文件</translation>
+        </message>
+        <message>
+            <source>Profiles and step records (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;All files (*)</source>
+            <translation>性能数据与步记录 (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Loading %1 and %2…</source>
+            <translation>正在加载 %1 和 %2…</translation>
+        </message>
+        <message>
+            <source>Loading %1 to compare…</source>
+            <translation>正在加载 %1 以进行比较…</translation>
+        </message>
+        <message>
+            <source>Preparing the demo comparison…</source>
+            <translation>正在准备演示比较…</translation>
+        </message>
+        <message>
+            <source>Cannot compare</source>
+            <translation>无法比较</translation>
+        </message>
+        <message>
+            <source>--compare needs two profiles: --compare BASELINE CHANGED</source>
+            <translation>--compare 需要两份性能数据：--compare BASELINE CHANGED</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
+        </message>
+        <message>
+            <source>%1: cannot be opened</source>
+            <translation>%1：无法打开</translation>
+        </message>
+        <message>
+            <source>&amp;%1  %2  vs  %3</source>
+            <translation>&amp;%1  %2  对比  %3</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Show a matched step pair ([ / ]) to align its kernels.</source>
+            <translation>显示一个匹配的步对（[ / ]）以对齐其算子。</translation>
+        </message>
+        <message>
+            <source>step %1 · %2</source>
+            <translation>步 %1 · %2</translation>
+        </message>
+        <message>
+            <source>Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)</source>
+            <translation>步对 %1 / %2：基线 forward_ct %3（%4），变更 forward_ct %5（%6）</translation>
+        </message>
+        <message>
+            <source>The baseline is %1 and the changed run %2: steps and kernel categories are compared; kernel names, streams, stage bands and communication are not (the platforms differ).</source>
+            <translation>基线是%1，变更运行是%2：比较步与算子类别；算子名、流、阶段条带与通信不比较（平台不同）。</translation>
+        </message>
+        <message>
+            <source>The baseline is %1 and the changed run %2: only what the step records carry is compared.</source>
+            <translation>基线是%1，变更运行是%2：只比较步记录所含的内容。</translation>
+        </message>
+        <message>
+            <source>No matched steps: each run needs aligned DSpark step records for the timelines to line up.</source>
+            <translation>没有匹配的步：每次运行都需要已对齐的 DSpark 步记录，时间线才能对齐。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Comparing: baseline (above) %1 — changed (below) %2 — %n matched step pair(s)</source>
+            <translation>
+                <numerusform>比较中：基线（上）%1 — 变更（下）%2 — %n 个匹配的步对</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Baseline: %1
+Changed: %2</source>
+            <translation>基线：%1
+变更：%2</translation>
+        </message>
+        <message>
+            <source>Baseline: %1</source>
+            <translation>基线：%1</translation>
+        </message>
+        <message>
+            <source>Changed: %1</source>
+            <translation>变更：%1</translation>
+        </message>
+        <message>
+            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
+            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <source>No matched step pair to draw: the runs need aligned DSpark steps</source>
+            <translation>没有可绘制的匹配步对：两次运行都需要已对齐的 DSpark 步</translation>
+        </message>
+        <message>
+            <source>This pair is not on both timelines</source>
+            <translation>该步对不在两条时间线上</translation>
+        </message>
+        <message>
+            <source>Analysing the steps of both runs…</source>
+            <translation>正在分析两次运行的步…</translation>
+        </message>
+        <message>
+            <source>Comparing the two runs…</source>
+            <translation>正在比较两次运行…</translation>
+        </message>
+        <message>
+            <source>Baseline forward_ct %1 vs changed forward_ct %2</source>
+            <translation>基线 forward_ct %1 对比变更 forward_ct %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ConfigDiffPanel</name>
+        <message>
+            <source>Setting</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <source>Changed</source>
+            <translation>变更</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Open a comparison (File › Compare With…) to see what differs between two runs.</source>
+            <translation>打开一个比较（文件 › 与…比较）以查看两次运行的差异。</translation>
+        </message>
+        <message>
+            <source>One group of settings differs: a controlled experiment.</source>
+            <translation>只有一组设置不同：这是受控实验。</translation>
+        </message>
+        <message>
+            <source>No setting the files carry differs.</source>
+            <translation>文件所含的设置没有差异。</translation>
+        </message>
+        <message>
+            <source>(not recorded)</source>
+            <translation>（未记录）</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::DistributionPanel</name>
+        <message>
+            <source>Open a comparison to see the distributions of both runs.</source>
+            <translation>打开一个比较以查看两次运行的分布。</translation>
+        </message>
+        <message>
+            <source>Steps are compared by workload class (mode:bs:verify tokens) inside each run's stable window. Δ median with its 95 % bootstrap interval; an interval containing zero is noise.</source>
+            <translation>步按负载类（mode:bs:verify tokens）在各次运行的稳定窗口内比较。Δ 中位数附 95 % bootstrap 区间；包含零的区间属于噪声。</translation>
+        </message>
+        <message>
+            <source>No verify width is in both runs (the draft block changed): classes are mode:bs.</source>
+            <translation>没有验证宽度同时出现在两次运行中（草稿块已变更）：类为 mode:bs。</translation>
+        </message>
+        <message>
+            <source>Whole stable window (%1 / %2 steps)</source>
+            <translation>整个稳定窗口（%1 / %2 步）</translation>
+        </message>
+        <message>
+            <source>%1 — %2 (%3 / %4 steps)</source>
+            <translation>%1 — %2（%3 / %4 步）</translation>
+        </message>
+        <message>
+            <source>Quantity</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <source>Baseline median</source>
+            <translation>基线中位数</translation>
+        </message>
+        <message>
+            <source>p10</source>
+            <translation>p10</translation>
+        </message>
+        <message>
+            <source>p90</source>
+            <translation>p90</translation>
+        </message>
+        <message>
+            <source>n</source>
+            <translation>n</translation>
+        </message>
+        <message>
+            <source>Changed median</source>
+            <translation>变更中位数</translation>
+        </message>
+        <message>
+            <source>Δ median</source>
+            <translation>Δ 中位数</translation>
+        </message>
+        <message>
+            <source>95 % interval</source>
+            <translation>95 % 区间</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>not in both runs</source>
+            <translation>并非两次运行都有</translation>
+        </message>
+        <message>
+            <source>interval contains zero: within the noise</source>
+            <translation>区间包含零：在噪声范围内</translation>
+        </message>
+        <message>
+            <source>higher</source>
+            <translation>更高</translation>
+        </message>
+        <message>
+            <source>lower</source>
+            <translation>更低</translation>
+        </message>
+        <message>
+            <source> (better)</source>
+            <translation>（更好）</translation>
+        </message>
+        <message>
+            <source> (worse)</source>
+            <translation>（更差）</translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::EventDetailsPane</name>
         <message>
             <source>Click to select this event</source>
@@ -2727,6 +3216,41 @@
             <translation>
                 <numerusform>；%n 个原始数据文件夹未读取</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::KernelDiffPanel</name>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>In</source>
+            <translation>所在</translation>
+        </message>
+        <message>
+            <source>Baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <source>Changed</source>
+            <translation>变更</translation>
+        </message>
+        <message>
+            <source>Δ</source>
+            <translation>Δ</translation>
+        </message>
+        <message>
+            <source>Show a matched step pair ([ / ]) to align its kernels.</source>
+            <translation>显示一个匹配的步对（[ / ]）以对齐其算子。</translation>
+        </message>
+        <message>
+            <source>%1: %2 kernels matched (Σ Δ %3), %4 in the baseline only, %5 in the changed run only%6. Click a row to show both tasks.</source>
+            <translation>%1：%2 个算子匹配（Σ Δ %3），%4 个仅在基线中，%5 个仅在变更运行中%6。点击一行以显示两个任务。</translation>
+        </message>
+        <message>
+            <source> (past the alignment's bound: paired by occurrence)</source>
+            <translation>（超出对齐上限：按出现次序配对）</translation>
         </message>
     </context>
     <context>
@@ -3413,6 +3937,65 @@
         <message>
             <source>%1 — DSpark Timeline</source>
             <translation>%1 — DSpark Timeline</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::PairTablePanel</name>
+        <message>
+            <source>Filter by class (mode:bs:verify tokens)</source>
+            <translation>按类过滤（mode:bs:verify tokens）</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Export…</source>
+            <translation>导出…</translation>
+        </message>
+        <message>
+            <source>Open a comparison to see its matched step pairs.</source>
+            <translation>打开一个比较以查看其匹配的步对。</translation>
+        </message>
+        <message>
+            <source>One row per workload class in both runs: its median step in each run, their figures and the change. Click a row to show the pair on both timelines.</source>
+            <translation>两次运行都有的每个负载类一行：各次运行中的中位步、其数值与变化。点击一行以在两条时间线上显示该步对。</translation>
+        </message>
+        <message>
+            <source>Class</source>
+            <translation>类</translation>
+        </message>
+        <message>
+            <source>Baseline forward_ct</source>
+            <translation>基线 forward_ct</translation>
+        </message>
+        <message>
+            <source>Changed forward_ct</source>
+            <translation>变更 forward_ct</translation>
+        </message>
+        <message>
+            <source>%1 (baseline)</source>
+            <translation>%1（基线）</translation>
+        </message>
+        <message>
+            <source>%1 (changed)</source>
+            <translation>%1（变更）</translation>
+        </message>
+        <message>
+            <source>Δ %1</source>
+            <translation>Δ %1</translation>
+        </message>
+        <message>
+            <source>%1: cannot be written (%2)</source>
+            <translation>%1：无法写入（%2）</translation>
+        </message>
+        <message>
+            <source>Export Matched Pairs</source>
+            <translation>导出匹配的步对</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</source>
+            <translation>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</translation>
         </message>
     </context>
     <context>
