@@ -544,6 +544,44 @@ private Q_SLOTS:
         QCOMPARE(again->session()->path(), w->session()->path());
     }
 
+    // In Chinese the comparison's own texts are Chinese (tst_chinese_walk walks the window without one).
+    void theComparisonSpeaksChinese()
+    {
+        InstalledTranslator zh = installTranslation(QStringLiteral("zh_CN"));
+        QVERIFY(zh);
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        QVERIFY(c->showPair(1));
+        const QStringList titles = {QStringLiteral("配置差异"), QStringLiteral("分布"), QStringLiteral("匹配的步对"),
+                                    QStringLiteral("算子差异")};
+        for (int i = 0; i < 4; ++i)
+            QCOMPARE(c->docks()[i]->windowTitle(), titles[i]);
+        QCOMPARE(w->findChild<QPushButton*>(QStringLiteral("swapSidesButton"))->text(), QStringLiteral("交换"));
+        QVERIFY(
+            w->findChild<QLabel*>(QStringLiteral("comparisonBannerText"))->text().startsWith(QStringLiteral("比较中")));
+        QCOMPARE(c->distributionPanel()->table()->horizontalHeaderItem(0)->text(), QStringLiteral("指标"));
+        QCOMPARE(c->distributionPanel()->table()->item(c->distributionPanel()->rowOf(Quantity::StepGpuMs), 0)->text(),
+                 QStringLiteral("步 GPU"));
+        QTreeWidget* tree = c->configPanel()->tree();
+        QCOMPARE(tree->headerItem()->text(0), QStringLiteral("设置"));
+        QCOMPARE(tree->topLevelItem(0)->text(0), QStringLiteral("代码提交"));
+        QCOMPARE(c->pairPanel()->proxy()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("类"));
+        QCOMPARE(c->kernelPanel()->table()->horizontalHeaderItem(1)->text(), QStringLiteral("所在"));
+        QCOMPARE(w->action(QStringLiteral("compareWithFolder"))->text(), QStringLiteral("与文件夹比较(&O)…"));
+        QTemporaryDir out;
+        const QString svg = out.filePath(QStringLiteral("pair.svg"));
+        QCOMPARE(c->exportFigure(svg, 1200), QString());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        for (const char* expected : {"比较：基线", "步墙钟时间", "有效", "平均提交长度", "暴露的通信"})
+            QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
+    }
+
     // The pictures of docs/compare.md (DSPARK_SCREENSHOT_DIR set: written there), in English and Chinese.
     void screenshots()
     {

@@ -176,7 +176,8 @@ private Q_SLOTS:
 
         // A profile with a timeline puts them back into their docks.
         w->setProfile(m_profile, m_demo.dir);
-        QCOMPARE(stack->currentWidget(), static_cast<QWidget*>(w->timeline()));
+        QCOMPARE(stack->currentWidget(), w->timelinePage()); // (the page that holds the timeline)
+        QVERIFY(w->timeline()->isVisible());
         QCOMPARE(w->stepPanel()->parentWidget(), w->findChild<QDockWidget*>(QStringLiteral("stepsDock")));
         QVERIFY(w->stepPanel()->isVisible());
     }
