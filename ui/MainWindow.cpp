@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "analysis/RangeStats.h"
+
 #include "steps/StepTableModel.h"
 
 #include "ProfileLoadTask.h"
@@ -748,8 +750,16 @@ void MainWindow::setProfile(std::shared_ptr<const Profile> loaded, const QString
     placeStepPanels(stepsOnly);
     // Issue 26: the DSpark step table only for profiles with step records (the Profiler Steps dock
     // lists a record-less profile's own steps).
-    if (p && !stepsOnly)
-        m_stepsDock->setVisible(p->stepRecords && !p->stepRecords->empty());
+    if (p && !stepsOnly) {
+        const bool records = p->stepRecords && !p->stepRecords->empty();
+        m_stepsDock->setVisible(records);
+        m_reports->chartsDock()->setVisible(records);
+        // The first view (and Home) fits the events, not counters or the overlap track spanning a whole
+        // session.
+        const auto [first, last] = eventExtentNs(*p);
+        if (last > first && (first > p->firstNs() || last < p->lastNs()))
+            m_timeline->zoom()->setFitRange(m_timeline->toSharedNs(first), m_timeline->toSharedNs(last));
+    }
     m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : static_cast<QWidget*>(m_timeline));
     if (p) {
         const ProfileStats s = p->stats();
