@@ -2312,6 +2312,42 @@
             <source>%1: cannot write the file (%2)</source>
             <translation>%1：无法写入该文件（%2）</translation>
         </message>
+        <message>
+            <source>Print the DSpark step table (derived columns, anomalies, timeline alignment), or the profile's own steps (ProfilerStep#N, scheduler iterations) without records</source>
+            <translation>打印 DSpark 步表格（派生列、异常、时间线对齐），或在没有记录时打印性能数据自身的步（ProfilerStep#N、调度器迭代）</translation>
+        </message>
+        <message>
+            <source>Kernel / operator summary of the profile, a step or a range: per kernel, per accelerator core and per stage</source>
+            <translation>整个性能数据、某一步或某个范围的算子汇总：按算子、按加速核心、按阶段</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</source>
+            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</translation>
+        </message>
+        <message>
+            <source>No DSpark step records: the steps are %1.</source>
+            <translation>没有 DSpark 步记录：步来自 %1。</translation>
+        </message>
+        <message>
+            <source>%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or JSON Lines of DecodeStepRecords), and no ProfilerStep#N, STEP_TIME or scheduler iteration spans on the timeline</source>
+            <translation>%1：未找到 DSpark 步记录（应为 server_info JSON、dspark_info_record 或 DecodeStepRecord 的 JSON Lines），时间线上也没有 ProfilerStep#N、STEP_TIME 或调度器迭代区间</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline kernels PATH [--step N|--from MS --to MS] [--rank R] [--json|--csv]</source>
+            <translation>用法：dspark-timeline kernels PATH [--step N|--from MS --to MS] [--rank R] [--json|--csv]</translation>
+        </message>
+        <message>
+            <source>kernels: --step and --rank take integers, --from and --to milliseconds from the start (0 or more)</source>
+            <translation>kernels：--step 和 --rank 需要整数，--from 和 --to 需要从开始算起的毫秒数（0 或更大）</translation>
+        </message>
+        <message>
+            <source>kernels: --to must be after --from</source>
+            <translation>kernels：--to 必须在 --from 之后</translation>
+        </message>
+        <message>
+            <source>%1: no step %2 (neither a DSpark step record on the timeline nor a step of the profile: %3)</source>
+            <translation>%1：没有步 %2（既不是时间线上的 DSpark 步记录，也不是性能数据自身的步：%3）</translation>
+        </message>
     </context>
     <context>
         <name>dspark::ui::AnnotationOverlay</name>
@@ -3582,6 +3618,18 @@
         <message>
             <source>Open &amp;Cluster Folder…</source>
             <translation>打开集群文件夹(&amp;C)…</translation>
+        </message>
+        <message>
+            <source>Device tasks of the step</source>
+            <translation>该步的设备任务</translation>
+        </message>
+        <message>
+            <source>the selected range</source>
+            <translation>所选范围</translation>
+        </message>
+        <message>
+            <source>forward_ct %1</source>
+            <translation>forward_ct %1</translation>
         </message>
     </context>
     <context>
@@ -5019,6 +5067,428 @@ Changed: %2</source>
         <message>
             <source>Rank %1 not opened: %2</source>
             <translation>rank %1 未打开：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>KernelSummary</name>
+        <message>
+            <source>AI Core</source>
+            <translation>AI Core</translation>
+        </message>
+        <message>
+            <source>AI Vector</source>
+            <translation>AI 向量核</translation>
+        </message>
+        <message>
+            <source>AI CPU</source>
+            <translation>AI CPU</translation>
+        </message>
+        <message>
+            <source>communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>GPU kernel</source>
+            <translation>GPU 算子</translation>
+        </message>
+        <message>
+            <source>kernel</source>
+            <translation>算子</translation>
+        </message>
+    </context>
+    <context>
+        <name>KernelsReport</name>
+        <message>
+            <source>Core</source>
+            <translation>核心</translation>
+        </message>
+        <message>
+            <source>Stage</source>
+            <translation>阶段</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <source>Total (ms)</source>
+            <translation>总计 (ms)</translation>
+        </message>
+        <message>
+            <source>Mean (µs)</source>
+            <translation>平均 (µs)</translation>
+        </message>
+        <message>
+            <source>p50 (µs)</source>
+            <translation>p50 (µs)</translation>
+        </message>
+        <message>
+            <source>p90 (µs)</source>
+            <translation>p90 (µs)</translation>
+        </message>
+        <message>
+            <source>Max (µs)</source>
+            <translation>最大 (µs)</translation>
+        </message>
+        <message>
+            <source>Share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>source: %1 (the timeline has no device kernels)</source>
+            <translation>来源：%1（时间线上没有设备算子）</translation>
+        </message>
+        <message>
+            <source>source: the timeline's device tasks</source>
+            <translation>来源：时间线上的设备任务</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Wall (ms)</source>
+            <translation>墙钟 (ms)</translation>
+        </message>
+        <message>
+            <source>Device busy (ms)</source>
+            <translation>设备忙碌 (ms)</translation>
+        </message>
+        <message>
+            <source>Computing (ms)</source>
+            <translation>计算 (ms)</translation>
+        </message>
+        <message>
+            <source>Comm. not overlapped (ms)</source>
+            <translation>未重叠通信 (ms)</translation>
+        </message>
+        <message>
+            <source>Free (ms)</source>
+            <translation>空闲 (ms)</translation>
+        </message>
+        <message>
+            <source>Path compute / comm / host / idle (ms)</source>
+            <translation>路径 计算 / 通信 / 主机 / 空闲 (ms)</translation>
+        </message>
+        <message>
+            <source>Top kernel</source>
+            <translation>最耗时算子</translation>
+        </message>
+        <message>
+            <source>Anomaly</source>
+            <translation>异常</translation>
+        </message>
+    </context>
+    <context>
+        <name>PlainSteps</name>
+        <message>
+            <source>no steps</source>
+            <translation>没有步</translation>
+        </message>
+        <message>
+            <source>ProfilerStep#N spans</source>
+            <translation>ProfilerStep#N 区间</translation>
+        </message>
+        <message>
+            <source>the profiler's STEP_TIME steps</source>
+            <translation>性能采集工具的 STEP_TIME 步</translation>
+        </message>
+        <message>
+            <source>scheduler iterations (scheduler.run_batch / step[...] spans)</source>
+            <translation>调度器迭代（scheduler.run_batch / step[...] 区间）</translation>
+        </message>
+        <message>
+            <source>wall %1 ms is %2 robust σ %3 the median %4 ms of %5 steps</source>
+            <translation>墙钟 %1 ms 比 %5 个步的中位数 %4 ms %3 %2 个稳健 σ</translation>
+        </message>
+        <message>
+            <source>above</source>
+            <translation>高出</translation>
+        </message>
+        <message>
+            <source>below</source>
+            <translation>低</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProfilerCsv</name>
+        <message>
+            <source>%1: cannot be read (%2)</source>
+            <translation>%1：无法读取（%2）</translation>
+        </message>
+        <message>
+            <source>%1: empty file</source>
+            <translation>%1：空文件</translation>
+        </message>
+        <message>
+            <source>%1: no "%2" column in the header</source>
+            <translation>%1：表头中没有“%2”列</translation>
+        </message>
+        <message>
+            <source>%1: line %2: start or duration is not a number</source>
+            <translation>%1：第 %2 行：开始时间或时长不是数字</translation>
+        </message>
+        <message>
+            <source>%1: line %2: a figure is not a number</source>
+            <translation>%1：第 %2 行：某个数值不是数字</translation>
+        </message>
+    </context>
+    <context>
+        <name>RangeStats</name>
+        <message>
+            <source>Device tasks</source>
+            <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>Host calls</source>
+            <translation>主机调用</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::KernelSummaryPanel</name>
+        <message>
+            <source>%1 in %2, longest first</source>
+            <translation>%2 中的 %1，最长的在前</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>Core</source>
+            <translation>核心</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <translation>总计</translation>
+        </message>
+        <message>
+            <source>Mean</source>
+            <translation>平均</translation>
+        </message>
+        <message>
+            <source>p50</source>
+            <translation>p50</translation>
+        </message>
+        <message>
+            <source>p90</source>
+            <translation>p90</translation>
+        </message>
+        <message>
+            <source>Max</source>
+            <translation>最大</translation>
+        </message>
+        <message>
+            <source>Share of device time</source>
+            <translation>占设备时间</translation>
+        </message>
+        <message>
+            <source>Kernel summary</source>
+            <translation>算子汇总</translation>
+        </message>
+        <message>
+            <source>Kernel summary of %1: %2 kernels, %3 of device time</source>
+            <translation>%1 的算子汇总：%2 个算子，设备时间 %3</translation>
+        </message>
+        <message>
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <source>Source: %1 (the timeline has no device kernels).</source>
+            <translation>来源：%1（时间线上没有设备算子）。</translation>
+        </message>
+        <message>
+            <source>Source: the timeline's device tasks.</source>
+            <translation>来源：时间线上的设备任务。</translation>
+        </message>
+        <message>
+            <source>By core: %1.</source>
+            <translation>按核心：%1。</translation>
+        </message>
+        <message>
+            <source>By stage: %1.</source>
+            <translation>按阶段：%1。</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::PlainStepsPanel</name>
+        <message>
+            <source>step %1</source>
+            <translation>步 %1</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Wall</source>
+            <translation>墙钟</translation>
+        </message>
+        <message>
+            <source>Device busy</source>
+            <translation>设备忙碌</translation>
+        </message>
+        <message>
+            <source>Computing</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>Comm. not overlapped</source>
+            <translation>未重叠通信</translation>
+        </message>
+        <message>
+            <source>Free</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>Path: compute / comm / host / idle</source>
+            <translation>路径：计算 / 通信 / 主机 / 空闲</translation>
+        </message>
+        <message>
+            <source>Top kernel</source>
+            <translation>最耗时算子</translation>
+        </message>
+        <message>
+            <source>Anomaly</source>
+            <translation>异常</translation>
+        </message>
+        <message>
+            <source>Steps: analysing…</source>
+            <translation>步：正在分析…</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>%1 steps without DSpark records</source>
+            <translation>%1 个步（无 DSpark 记录）</translation>
+        </message>
+        <message>
+            <source>Steps from %1.</source>
+            <translation>步来自 %1。</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::RangeStatsPanel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <translation>总计</translation>
+        </message>
+        <message>
+            <source>Self</source>
+            <translation>自身</translation>
+        </message>
+        <message>
+            <source>Mean</source>
+            <translation>平均</translation>
+        </message>
+        <message>
+            <source>Min</source>
+            <translation>最小</translation>
+        </message>
+        <message>
+            <source>Max</source>
+            <translation>最大</translation>
+        </message>
+        <message>
+            <source>Share of range</source>
+            <translation>占范围</translation>
+        </message>
+        <message>
+            <source>Range statistics: Ctrl+drag on the timeline to select a range</source>
+            <translation>范围统计：在时间线上 Ctrl+拖动以选择范围</translation>
+        </message>
+        <message>
+            <source>Range statistics of %1 (%2)</source>
+            <translation>%1 的范围统计（%2）</translation>
+        </message>
+        <message>
+            <source>Counter</source>
+            <translation>计数器</translation>
+        </message>
+        <message>
+            <source>∫ %1 ·s</source>
+            <translation>∫ %1 ·s</translation>
+        </message>
+        <message>
+            <source>Times are the parts inside the range; self = total minus nested children. Double-click a name for its instances, longest first.</source>
+            <translation>时间为落在范围内的部分；自身 = 总计减去嵌套的子事件。双击名称可列出其实例，最长的在前。</translation>
+        </message>
+        <message>
+            <source>%1 in %2, longest first</source>
+            <translation>%2 中的 %1，最长的在前</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::SummaryDocks</name>
+        <message>
+            <source>the whole profile</source>
+            <translation>整个性能数据</translation>
+        </message>
+        <message>
+            <source>Range Statistics</source>
+            <translation>范围统计</translation>
+        </message>
+        <message>
+            <source>Kernel Summary</source>
+            <translation>算子汇总</translation>
+        </message>
+        <message>
+            <source>Profiler Steps</source>
+            <translation>性能采集步</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::SummaryPanel</name>
+        <message>
+            <source>Filter by name…</source>
+            <translation>按名称过滤…</translation>
+        </message>
+        <message>
+            <source>Copy CSV</source>
+            <translation>复制 CSV</translation>
+        </message>
+        <message>
+            <source>Copy the shown rows, sorted and filtered, as CSV</source>
+            <translation>将当前显示的行（已排序和过滤）复制为 CSV</translation>
         </message>
     </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "analysis/RangeStats.h"
 #include "cluster/ClusterWindow.h"
 
 #include "steps/StepTableModel.h"
@@ -794,8 +795,16 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
     placeStepPanels(stepsOnly);
     // Issue 26: the DSpark step table only for profiles with step records (the Profiler Steps dock
     // lists a record-less profile's own steps).
-    if (p && !stepsOnly)
-        m_stepsDock->setVisible(p->stepRecords && !p->stepRecords->empty());
+    if (p && !stepsOnly) {
+        const bool records = p->stepRecords && !p->stepRecords->empty();
+        m_stepsDock->setVisible(records);
+        m_reports->chartsDock()->setVisible(records);
+        // The first view (and Home) fits the events, not counters or the overlap track spanning a whole
+        // session.
+        const auto [first, last] = eventExtentNs(*p);
+        if (last > first && (first > p->firstNs() || last < p->lastNs()))
+            m_timeline->zoom()->setFitRange(m_timeline->toSharedNs(first), m_timeline->toSharedNs(last));
+    }
     m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : m_timelinePage);
     if (p) {
         const ProfileStats s = p->stats();

@@ -31,6 +31,23 @@ std::string coreLabel(std::string_view t)
     return std::string(t);
 }
 
+QString coreText(const std::string& core)
+{
+    if (core == "AI Core")
+        return QCoreApplication::translate("KernelSummary", "AI Core");
+    if (core == "AI Vector")
+        return QCoreApplication::translate("KernelSummary", "AI Vector");
+    if (core == "AI CPU")
+        return QCoreApplication::translate("KernelSummary", "AI CPU");
+    if (core == "communication")
+        return QCoreApplication::translate("KernelSummary", "communication");
+    if (core == "GPU kernel")
+        return QCoreApplication::translate("KernelSummary", "GPU kernel");
+    if (core == "kernel")
+        return QCoreApplication::translate("KernelSummary", "kernel");
+    return QString::fromStdString(core); // HCCL, MIX, a task type as written
+}
+
 QString listedProfilerCsv(const Profile& profile, const char* fileName)
 {
     for (const SourceFile& f : profile.files)

@@ -66,7 +66,9 @@ struct KernelSummary {
 };
 
 // The accelerator core a task type names ("AI_VECTOR_CORE" → "AI Vector"; unknown types as written).
+// These labels are what `kernels --json` prints; coreText() is the same in the user's language.
 std::string coreLabel(std::string_view taskType);
+QString coreText(const std::string& core);
 
 // The summary from the timeline; where the timeline has no device kernel at all and the profile's
 // folder holds a kernel_details.csv, from that file (said in `source`).

@@ -258,6 +258,17 @@ void accumulateCounters(const Lane& lane, uint32_t laneIndex, TimeNs t0, TimeNs 
 
 } // namespace
 
+std::pair<TimeNs, TimeNs> eventExtentNs(const Profile& profile)
+{
+    TimeNs first = INT64_MAX, last = INT64_MIN;
+    for (const Lane& lane : profile.lanes)
+        if (!lane.empty() && lane.info.kind != LaneKind::Counter && lane.info.kind != LaneKind::Overlap) {
+            first = std::min(first, lane.firstNs());
+            last = std::max(last, lane.lastNs());
+        }
+    return first <= last ? std::pair{first, last} : std::pair<TimeNs, TimeNs>{0, 0};
+}
+
 RangeStats computeRangeStats(const Profile& profile, const RangeQuery& query)
 {
     RangeStats out;

@@ -67,6 +67,11 @@ struct RangeStats {
     }
 };
 
+// The first start and the last end of the profile's events, counter samples and the profiler's Overlap
+// Analysis track left out (they can span a whole mostly empty session): what the first view fits.
+// {0, 0} when there is no such event.
+std::pair<TimeNs, TimeNs> eventExtentNs(const Profile& profile);
+
 // Aggregates every event of the query's lanes in the range: one pass over each lane's events in
 // the range (binary-searched), accumulated by interned name id into flat arrays.
 RangeStats computeRangeStats(const Profile& profile, const RangeQuery& query);

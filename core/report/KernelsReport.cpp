@@ -119,7 +119,7 @@ std::vector<std::vector<QString>> kernelRowsText(const std::vector<KernelRow>& r
     header.insert(header.end(), figures.begin(), figures.end());
     std::vector<std::vector<QString>> out = {header};
     for (const KernelRow& r : rows) {
-        std::vector<QString> row = {QString::fromStdString(r.name), QString::fromStdString(r.core)};
+        std::vector<QString> row = {QString::fromStdString(r.name), coreText(r.core)};
         appendFigures(row, r.figures);
         out.push_back(std::move(row));
     }
@@ -133,7 +133,8 @@ std::vector<std::vector<QString>> kernelGroupRowsText(const std::vector<KernelGr
     header.insert(header.end(), figures.begin(), figures.end());
     std::vector<std::vector<QString>> out = {header};
     for (const KernelGroupRow& r : rows) {
-        std::vector<QString> row = {QString::fromStdString(r.key)};
+        const QString core = coreText(r.key); // a stage key is kept as it is
+        std::vector<QString> row = {core};
         appendFigures(row, r.figures);
         out.push_back(std::move(row));
     }

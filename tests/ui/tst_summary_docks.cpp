@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 
 #include "MainWindow.h"
+#include "analysis/RangeStats.h"
 #include "panels/EventTablePanel.h"
 #include "summary/SummaryDocks.h"
 #include "summary/SummaryPanels.h"
@@ -252,6 +253,51 @@ private Q_SLOTS:
         }
         if (!language.isEmpty())
             w->setLanguage(QString());
+    }
+
+    void theFirstViewFitsTheEventsNotTheCounters()
+    {
+        // A counter sampled from 1 s before to 2 s after the events: the view is the events' 200 µs.
+        auto copy = std::make_shared<Profile>();
+        {
+            Profile& c = *copy;
+            const int rank = c.ensureRank(0, 0);
+            const uint32_t py = c.laneFor({LaneKind::Host, rank, -1, -1, 1, "Python", "Thread 1", 0});
+            c.lanes[py].append(kBase, 200'000, c.strings.intern("forward"), EventKind::TorchOp);
+            const uint32_t hbm = c.laneFor({LaneKind::Counter, rank, 0, -1, -1, "HBM", "Read", 0});
+            for (TimeNs t = kBase - 1'000'000'000; t <= kBase + 2'000'000'000; t += 500'000'000)
+                c.lanes[hbm].appendSample(t, 1.0, c.strings.intern("read"));
+            c.finalize();
+        }
+        w->setProfile(copy, QStringLiteral("/fit"));
+        QApplication::processEvents();
+        TimelineWidget* t = w->timeline();
+        QCOMPARE(t->zoom()->startNs(), t->toSharedNs(kBase));
+        QCOMPARE(t->zoom()->endNs(), t->toSharedNs(kBase + 200'000));
+    }
+
+    void realProfilesOpenAtTheirEventsWithTheirSteps()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        for (const char* path :
+             {"kineto/a100_2rank_nccl_rank0.pt.trace.json.gz", "ascend/torch_npu_db_rank0_ascend_pt"}) {
+            QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+            w->openPath(test::realData(QString::fromLatin1(path)));
+            QVERIFY(test::waitLoaded(w.get(), 120'000));
+            QVERIFY(analysed.count() > 0 || analysed.wait(60'000));
+            const Profile& p = *w->profile();
+            const auto [first, last] = eventExtentNs(p);
+            QCOMPARE(w->timeline()->zoom()->startNs(), w->timeline()->toSharedNs(first));
+            QCOMPARE(w->timeline()->zoom()->endNs(), w->timeline()->toSharedNs(last));
+            PlainStepsPanel* steps = w->summaries()->plainSteps();
+            QVERIFY(w->summaries()->stepsDock()->isVisible());
+            QVERIFY(steps->note().contains(QStringLiteral("ProfilerStep#N")));
+            // Kineto: ProfilerStep#4..6 (222.442191, 219.726905, 224.936243 ms); the database: #50 (151.88875 ms).
+            const bool kineto = QString::fromLatin1(path).startsWith(QStringLiteral("kineto"));
+            QCOMPARE(steps->rowCount(), kineto ? 3 : 1);
+            QCOMPARE(steps->proxy()->index(0, 2).data(SummaryTableModel::SortRole).toLongLong(),
+                     kineto ? qlonglong(222'442'191) : qlonglong(151'888'750));
+        }
     }
 
     void aHostOnlyProfileHidesTheKernelDock()

@@ -73,6 +73,7 @@ RangeStatsPanel::RangeStatsPanel(QWidget* parent) : SummaryPanel(parent)
     setObjectName(QStringLiteral("rangeStatsPanel"));
     connect(this, &SummaryPanel::rowActivated, this, &RangeStatsPanel::activate);
     fill();
+    table()->setColumnWidth(0, 240);
 }
 
 void RangeStatsPanel::setRange(std::shared_ptr<const Profile> profile, TimeNs fromNs, TimeNs toNs, const QString& what,
@@ -172,6 +173,7 @@ KernelSummaryPanel::KernelSummaryPanel(QWidget* parent) : SummaryPanel(parent)
     connect(this, &SummaryPanel::rowActivated, this, ask);
     connect(this, &SummaryPanel::rowClicked, this, ask);
     fill();
+    table()->setColumnWidth(0, 240);
 }
 
 void KernelSummaryPanel::setScope(std::shared_ptr<const Profile> profile, const KernelQuery& query, const QString& what)
@@ -220,7 +222,7 @@ void KernelSummaryPanel::fill()
         const KernelRow& k = m_summary.kernels[i];
         const KernelFigures& f = k.figures;
         rows.push_back({{QString::fromStdString(k.name), {}},
-                        {QString::fromStdString(k.core), {}},
+                        {coreText(k.core), {}},
                         count(f.count),
                         duration(f.totalNs),
                         meanDuration(f.meanNs()),
@@ -233,7 +235,7 @@ void KernelSummaryPanel::fill()
     model()->setRows(std::move(rows), std::move(keys));
     QStringList cores;
     for (const KernelGroupRow& g : m_summary.byCore)
-        cores << tr("%1 %2").arg(QString::fromStdString(g.key),
+        cores << tr("%1 %2").arg(coreText(g.key),
                                  QString::number(g.figures.share * 100.0, 'f', 1) + QStringLiteral(" %"));
     const QString source = m_summary.source == KernelSource::KernelDetailsCsv
                                ? tr("Source: %1 (the timeline has no device kernels).").arg(m_summary.sourcePath)

@@ -24,6 +24,8 @@ void TimelineZoom::setBounds(TimeNs firstNs, TimeNs lastNs)
     lastNs = std::clamp(lastNs, -kLimit, kLimit);
     m_boundsStart = firstNs;
     m_boundsEnd = std::max(lastNs, firstNs + 1000);
+    m_fitStart = m_boundsStart;
+    m_fitEnd = m_boundsEnd;
     m_back.clear();
     m_forward.clear();
     m_inGesture = false;
@@ -115,9 +117,16 @@ void TimelineZoom::panBy(TimeNs deltaNs, Change change)
     setRange(start, start + span, change);
 }
 
+void TimelineZoom::setFitRange(TimeNs startNs, TimeNs endNs)
+{
+    m_fitStart = std::clamp(startNs, m_boundsStart, m_boundsEnd);
+    m_fitEnd = std::clamp(std::max(endNs, m_fitStart + 1000), m_boundsStart, m_boundsEnd);
+    apply(clamped({m_fitStart, m_fitEnd}));
+}
+
 void TimelineZoom::fitAll()
 {
-    setRange(m_boundsStart, m_boundsEnd, Change::Commit);
+    setRange(m_fitStart, m_fitEnd, Change::Commit);
 }
 
 void TimelineZoom::zoomToInterval(TimeNs a, TimeNs b, double padFraction)

@@ -34,6 +34,9 @@ public:
     void setBounds(TimeNs firstNs, TimeNs lastNs);
     TimeNs boundsStartNs() const { return m_boundsStart; }
     TimeNs boundsEndNs() const { return m_boundsEnd; }
+    // What the first view and fitAll() show: the bounds, unless narrowed after setBounds() (to the
+    // events, when counters span a mostly empty session). Shows it without a history entry.
+    void setFitRange(TimeNs startNs, TimeNs endNs);
     // Range the view may scroll over (bounds with a small margin).
     Range scrollLimits() const;
 
@@ -79,6 +82,8 @@ private:
 
     TimeNs m_boundsStart = 0;
     TimeNs m_boundsEnd = 1;
+    TimeNs m_fitStart = 0;
+    TimeNs m_fitEnd = 1;
     Range m_range;
     double m_widthPx = 1000;
     std::vector<Range> m_back;
