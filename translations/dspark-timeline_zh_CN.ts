@@ -253,6 +253,98 @@
         </message>
     </context>
     <context>
+        <name>ClusterAnalysis</name>
+        <message>
+            <source>rank %1: the slow outlier of %2 of %3 collectives, last to arrive at %4 (%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer</source>
+            <translation>rank %1：在 %3 个集合通信中有 %2 个是慢的离群者，%4 个最后到达（共迟到 %5 µs）；等待迟到的对端 %6 µs，传输 %7 µs</translation>
+        </message>
+        <message>
+            <source>%1 of %2 matched collectives disagree in name or size between ranks; they are not used for the clock offsets</source>
+            <translation>%2 个匹配的集合通信中有 %1 个在各 rank 间名称或大小不一致；它们不用于时钟偏移</translation>
+        </message>
+        <message>
+            <source>rank %1 shares no collective with the other ranks; its clock is left unaligned</source>
+            <translation>rank %1 与其他 rank 没有共同的集合通信；其时钟未对齐</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterLayout</name>
+        <message>
+            <source>rank %1 has several runs: the newest, %2, is opened; %3 is not loaded</source>
+            <translation>rank %1 有多次运行：打开最新的 %2；未加载 %3</translation>
+        </message>
+        <message>
+            <source>%2 and %3 both claim rank %1; only %2 is opened (they are never merged)</source>
+            <translation>%2 和 %3 都声称是 rank %1；只打开 %2（二者从不合并）</translation>
+        </message>
+        <message>
+            <source>its rank is not known</source>
+            <translation>其 rank 未知</translation>
+        </message>
+        <message>
+            <source>not a readable rank summary</source>
+            <translation>不是可读的 rank 摘要</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterLoader</name>
+        <message>
+            <source>Loading ranks: %1 of %2 done, %3 of %4 MB</source>
+            <translation>正在加载 rank：已完成 %1/%2，%3/%4 MB</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>%1: no rank in the profile</source>
+            <translation>%1：性能数据中没有 rank</translation>
+        </message>
+        <message>
+            <source>%1: no rank found</source>
+            <translation>%1：未找到 rank</translation>
+        </message>
+    </context>
+    <context>
+        <name>ClusterReport</name>
+        <message>
+            <source>Cluster</source>
+            <translation>集群</translation>
+        </message>
+        <message>
+            <source>ranks opened</source>
+            <translation>个 rank 已打开</translation>
+        </message>
+        <message>
+            <source>warning</source>
+            <translation>警告</translation>
+        </message>
+        <message>
+            <source>Clock offsets (µs, to the reference rank; spread = max − min of the end differences)</source>
+            <translation>时钟偏移（µs，相对参考 rank；离散度 = 结束时间差的最大值 − 最小值）</translation>
+        </message>
+        <message>
+            <source>rank</source>
+            <translation>rank</translation>
+        </message>
+        <message>
+            <source>reference</source>
+            <translation>参考</translation>
+        </message>
+        <message>
+            <source>spread</source>
+            <translation>离散度</translation>
+        </message>
+        <message>
+            <source>collectives</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Slow ranks (votes per collective as msprof-analyze slow_rank; lateness totals)</source>
+            <translation>慢 rank（按集合通信投票，同 msprof-analyze slow_rank；迟到总量）</translation>
+        </message>
+    </context>
+    <context>
         <name>CommBracketOverlay</name>
         <message>
             <source>exposed %1</source>
@@ -606,6 +698,122 @@
         </message>
     </context>
     <context>
+        <name>ComparisonController</name>
+        <message>
+            <source>an Ascend NPU run</source>
+            <translation>昇腾 NPU 运行</translation>
+        </message>
+        <message>
+            <source>a GPU (Kineto) run</source>
+            <translation>GPU（Kineto）运行</translation>
+        </message>
+        <message>
+            <source>step records without a timeline</source>
+            <translation>没有时间线的步记录</translation>
+        </message>
+        <message>
+            <source>no cache folder is available for the demo pair</source>
+            <translation>没有可用于演示对的缓存文件夹</translation>
+        </message>
+        <message>
+            <source>%1: cannot create the demo folder (%2)</source>
+            <translation>%1：无法创建演示文件夹（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonFigure</name>
+        <message>
+            <source>%1: %2 → %3 (not in both runs)</source>
+            <translation>%1：%2 → %3（并非两次运行都有）</translation>
+        </message>
+        <message>
+            <source>Comparison: baseline %1 forward_ct %2  vs  changed %3 forward_ct %4</source>
+            <translation>比较：基线 %1 forward_ct %2  对比  变更 %3 forward_ct %4</translation>
+        </message>
+        <message>
+            <source>step wall</source>
+            <translation>步墙钟时间</translation>
+        </message>
+        <message>
+            <source>effective TPOT</source>
+            <translation>有效 TPOT</translation>
+        </message>
+        <message>
+            <source>mean commit length</source>
+            <translation>平均提交长度</translation>
+        </message>
+        <message>
+            <source>exposed communication</source>
+            <translation>暴露的通信</translation>
+        </message>
+        <message>
+            <source>critical path — %1</source>
+            <translation>关键路径 — %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonLoadTask</name>
+        <message>
+            <source>Preparing…</source>
+            <translation>正在准备…</translation>
+        </message>
+        <message>
+            <source>Baseline: %1</source>
+            <translation>基线：%1</translation>
+        </message>
+        <message>
+            <source>Changed: %1</source>
+            <translation>变更：%1</translation>
+        </message>
+        <message>
+            <source>%1: cannot be opened</source>
+            <translation>%1：无法打开</translation>
+        </message>
+        <message>
+            <source>baseline: %1</source>
+            <translation>基线：%1</translation>
+        </message>
+        <message>
+            <source>changed run: %1</source>
+            <translation>变更运行：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComparisonPanels</name>
+        <message>
+            <source>same</source>
+            <translation>相同</translation>
+        </message>
+        <message>
+            <source>different</source>
+            <translation>不同</translation>
+        </message>
+        <message>
+            <source>unknown</source>
+            <translation>未知</translation>
+        </message>
+        <message>
+            <source>in both runs</source>
+            <translation>两次运行都有</translation>
+        </message>
+        <message>
+            <source>baseline only</source>
+            <translation>仅基线</translation>
+        </message>
+        <message>
+            <source>changed run only</source>
+            <translation>仅变更运行</translation>
+        </message>
+        <message>
+            <source>outside both stable windows</source>
+            <translation>在两个稳定窗口之外</translation>
+        </message>
+        <message>
+            <source>in both</source>
+            <translation>两者都有</translation>
+        </message>
+    </context>
+    <context>
         <name>CriticalPath</name>
         <message>
             <source>Draft</source>
@@ -824,6 +1032,124 @@
         <message>
             <source>%1: writing failed (%2)</source>
             <translation>%1：写入失败（%2）</translation>
+        </message>
+    </context>
+    <context>
+        <name>KernelSummary</name>
+        <message>
+            <source>AI Core</source>
+            <translation>AI Core</translation>
+        </message>
+        <message>
+            <source>AI Vector</source>
+            <translation>AI 向量核</translation>
+        </message>
+        <message>
+            <source>AI CPU</source>
+            <translation>AI CPU</translation>
+        </message>
+        <message>
+            <source>communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>GPU kernel</source>
+            <translation>GPU 算子</translation>
+        </message>
+        <message>
+            <source>kernel</source>
+            <translation>算子</translation>
+        </message>
+    </context>
+    <context>
+        <name>KernelsReport</name>
+        <message>
+            <source>Core</source>
+            <translation>核心</translation>
+        </message>
+        <message>
+            <source>Stage</source>
+            <translation>阶段</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <source>Total (ms)</source>
+            <translation>总计 (ms)</translation>
+        </message>
+        <message>
+            <source>Mean (µs)</source>
+            <translation>平均 (µs)</translation>
+        </message>
+        <message>
+            <source>p50 (µs)</source>
+            <translation>p50 (µs)</translation>
+        </message>
+        <message>
+            <source>p90 (µs)</source>
+            <translation>p90 (µs)</translation>
+        </message>
+        <message>
+            <source>Max (µs)</source>
+            <translation>最大 (µs)</translation>
+        </message>
+        <message>
+            <source>Share</source>
+            <translation>占比</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>source: %1 (the timeline has no device kernels)</source>
+            <translation>来源：%1（时间线上没有设备算子）</translation>
+        </message>
+        <message>
+            <source>source: the timeline's device tasks</source>
+            <translation>来源：时间线上的设备任务</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Wall (ms)</source>
+            <translation>墙钟 (ms)</translation>
+        </message>
+        <message>
+            <source>Device busy (ms)</source>
+            <translation>设备忙碌 (ms)</translation>
+        </message>
+        <message>
+            <source>Computing (ms)</source>
+            <translation>计算 (ms)</translation>
+        </message>
+        <message>
+            <source>Comm. not overlapped (ms)</source>
+            <translation>未重叠通信 (ms)</translation>
+        </message>
+        <message>
+            <source>Free (ms)</source>
+            <translation>空闲 (ms)</translation>
+        </message>
+        <message>
+            <source>Path compute / comm / host / idle (ms)</source>
+            <translation>路径 计算 / 通信 / 主机 / 空闲 (ms)</translation>
+        </message>
+        <message>
+            <source>Top kernel</source>
+            <translation>最耗时算子</translation>
+        </message>
+        <message>
+            <source>Anomaly</source>
+            <translation>异常</translation>
         </message>
     </context>
     <context>
@@ -1074,6 +1400,37 @@
         </message>
     </context>
     <context>
+        <name>PlainSteps</name>
+        <message>
+            <source>no steps</source>
+            <translation>没有步</translation>
+        </message>
+        <message>
+            <source>ProfilerStep#N spans</source>
+            <translation>ProfilerStep#N 区间</translation>
+        </message>
+        <message>
+            <source>the profiler's STEP_TIME steps</source>
+            <translation>性能采集工具的 STEP_TIME 步</translation>
+        </message>
+        <message>
+            <source>scheduler iterations (scheduler.run_batch / step[...] spans)</source>
+            <translation>调度器迭代（scheduler.run_batch / step[...] 区间）</translation>
+        </message>
+        <message>
+            <source>wall %1 ms is %2 robust σ %3 the median %4 ms of %5 steps</source>
+            <translation>墙钟 %1 ms 比 %5 个步的中位数 %4 ms %3 %2 个稳健 σ</translation>
+        </message>
+        <message>
+            <source>above</source>
+            <translation>高出</translation>
+        </message>
+        <message>
+            <source>below</source>
+            <translation>低</translation>
+        </message>
+    </context>
+    <context>
         <name>Profile</name>
         <message numerus="yes">
             <source>%n event(s) have times beyond 146 years from the epoch; held at that limit</source>
@@ -1193,6 +1550,71 @@
         <message>
             <source>same run as %1; not loaded</source>
             <translation>与 %1 属于同一次运行；未加载</translation>
+        </message>
+    </context>
+    <context>
+        <name>ProfilerCsv</name>
+        <message>
+            <source>%1: cannot be read (%2)</source>
+            <translation>%1：无法读取（%2）</translation>
+        </message>
+        <message>
+            <source>%1: empty file</source>
+            <translation>%1：空文件</translation>
+        </message>
+        <message>
+            <source>%1: no "%2" column in the header</source>
+            <translation>%1：表头中没有“%2”列</translation>
+        </message>
+        <message>
+            <source>%1: line %2: start or duration is not a number</source>
+            <translation>%1：第 %2 行：开始时间或时长不是数字</translation>
+        </message>
+        <message>
+            <source>%1: line %2: a figure is not a number</source>
+            <translation>%1：第 %2 行：某个数值不是数字</translation>
+        </message>
+    </context>
+    <context>
+        <name>RangeStats</name>
+        <message>
+            <source>Device tasks</source>
+            <translation>设备任务</translation>
+        </message>
+        <message>
+            <source>Host calls</source>
+            <translation>主机调用</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Other</source>
+            <translation>其他</translation>
+        </message>
+    </context>
+    <context>
+        <name>RankSummary</name>
+        <message>
+            <source>%1: not a rank summary (%2)</source>
+            <translation>%1：不是 rank 摘要（%2）</translation>
+        </message>
+        <message>
+            <source>%1: cannot read the file</source>
+            <translation>%1：无法读取该文件</translation>
+        </message>
+        <message>
+            <source>invalid JSON</source>
+            <translation>无效的 JSON</translation>
+        </message>
+        <message>
+            <source>no "format": "%1"</source>
+            <translation>没有 "format": "%1"</translation>
+        </message>
+        <message>
+            <source>%1: summary version %2, this build reads version %3</source>
+            <translation>%1：摘要版本 %2，本程序读取版本 %3</translation>
         </message>
     </context>
     <context>
@@ -1921,10 +2343,6 @@
             <translation>每步的阶段条带、通信等待、回放前间隙和关键路径；每个设备的重叠情况</translation>
         </message>
         <message>
-            <source>Print the DSpark step table: derived columns, anomalies, timeline alignment</source>
-            <translation>打印 DSpark 步表格：派生列、异常、时间线对齐</translation>
-        </message>
-        <message>
             <source>Compare two runs: configuration, step distributions by class with intervals, matched step pairs, kernel regressions</source>
             <translation>比较两次运行：配置、按类别的步分布及区间、匹配的步对、kernel 回退</translation>
         </message>
@@ -2181,10 +2599,6 @@
             <translation>设备任务</translation>
         </message>
         <message>
-            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]</source>
-            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare]</translation>
-        </message>
-        <message>
             <source>kernels</source>
             <translation>算子</translation>
         </message>
@@ -2195,6 +2609,10 @@
         <message>
             <source>step records</source>
             <translation>步记录</translation>
+        </message>
+        <message>
+            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare | --ranks N]</source>
+            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--compare | --ranks N]</translation>
         </message>
         <message>
             <source>trace events</source>
@@ -2215,10 +2633,6 @@
         <message>
             <source>--anomaly-threshold expects a positive number, got "%1"</source>
             <translation>--anomaly-threshold 需要一个正数，实际为 "%1"</translation>
-        </message>
-        <message>
-            <source>%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or JSON Lines of DecodeStepRecords)</source>
-            <translation>%1：未找到 DSpark 步记录（应为 server_info JSON、dspark_info_record 或 DecodeStepRecord 的 JSON Lines）</translation>
         </message>
         <message>
             <source>%1: no step records for rank %2 (ranks: %3)</source>
@@ -2293,10 +2707,6 @@
             <translation>每个 rank 的集合通信</translation>
         </message>
         <message>
-            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--ranks N]</source>
-            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json] [--ranks N]</translation>
-        </message>
-        <message>
             <source>--ranks must be a whole number from 2 to 512, not "%1"</source>
             <translation>--ranks 必须是 2 到 512 之间的整数，而不是 "%1"</translation>
         </message>
@@ -2319,10 +2729,6 @@
         <message>
             <source>Kernel / operator summary of the profile, a step or a range: per kernel, per accelerator core and per stage</source>
             <translation>整个性能数据、某一步或某个范围的算子汇总：按算子、按加速核心、按阶段</translation>
-        </message>
-        <message>
-            <source>usage: dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</source>
-            <translation>用法：dspark-timeline demo OUTDIR [--steps N] [--seed S] [--scale K] [--trace-json]</translation>
         </message>
         <message>
             <source>No DSpark step records: the steps are %1.</source>
@@ -2453,6 +2859,480 @@
         <message>
             <source>Delete Annotation</source>
             <translation>删除标注</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ClusterStepTableModel</name>
+        <message>
+            <source>Step wall (ms)</source>
+            <translation>步墙钟时间（ms）</translation>
+        </message>
+        <message>
+            <source>Step GPU (ms)</source>
+            <translation>步 GPU 时间（ms）</translation>
+        </message>
+        <message>
+            <source>Exposed communication (ms)</source>
+            <translation>暴露的通信（ms）</translation>
+        </message>
+        <message>
+            <source>Waiting for late peers (ms)</source>
+            <translation>等待迟到的对端（ms）</translation>
+        </message>
+        <message>
+            <source>Pre-replay gap (ms)</source>
+            <translation>重放前间隙（ms）</translation>
+        </message>
+        <message>
+            <source>Critical-path category</source>
+            <translation>关键路径类别</translation>
+        </message>
+        <message>
+            <source>%1 %2 %</source>
+            <translation>%1 %2 %</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>step %1</source>
+            <translation>步 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ClusterView</name>
+        <message>
+            <source>Clock offset of rank %1</source>
+            <translation>rank %1 的时钟偏移</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Clock offset (µs)</source>
+            <translation>时钟偏移（µs）</translation>
+        </message>
+        <message>
+            <source>Spread (µs)</source>
+            <translation>离散度（µs）</translation>
+        </message>
+        <message>
+            <source>Collectives</source>
+            <translation>集合通信</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>%1 ranks, %2 matched collectives; slowest: %3</source>
+            <translation>%1 个 rank，%2 个匹配的集合通信；最慢：%3</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>set by you</source>
+            <translation>由您设置</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ClusterWindow</name>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Cluster %1</source>
+            <translation>集群 %1</translation>
+        </message>
+        <message>
+            <source>Finding the ranks of %1…</source>
+            <translation>正在查找 %1 的 rank…</translation>
+        </message>
+        <message>
+            <source>Cancelled: the ranks loaded so far are shown.</source>
+            <translation>已取消：显示目前已加载的 rank。</translation>
+        </message>
+        <message>
+            <source>Rank %1 not opened: %2</source>
+            <translation>rank %1 未打开：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ComparisonController</name>
+        <message>
+            <source>Changed run: %1 · %2</source>
+            <translation>变更运行：%1 · %2</translation>
+        </message>
+        <message>
+            <source>Export Comparison Figure</source>
+            <translation>导出比较图</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
+        <message>
+            <source>Compare With F&amp;older…</source>
+            <translation>与文件夹比较(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Compare the open profile (baseline) with another profile folder (the changed run)</source>
+            <translation>将打开的性能数据（基线）与另一个性能数据文件夹（变更运行）比较</translation>
+        </message>
+        <message>
+            <source>Compare With Fi&amp;le…</source>
+            <translation>与文件比较(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>Compare the open profile (baseline) with another profile file or step records</source>
+            <translation>将打开的性能数据（基线）与另一个性能数据文件或步记录比较</translation>
+        </message>
+        <message>
+            <source>Open Demo Co&amp;mparison</source>
+            <translation>打开演示比较(&amp;M)</translation>
+        </message>
+        <message>
+            <source>Compare the demo's baseline run with its changed run</source>
+            <translation>比较演示的基线运行与变更运行</translation>
+        </message>
+        <message>
+            <source>&amp;Swap Baseline and Changed</source>
+            <translation>交换基线与变更(&amp;S)</translation>
+        </message>
+        <message>
+            <source>Close &amp;Baseline</source>
+            <translation>关闭基线(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Leave an ordinary window on the changed run</source>
+            <translation>留下显示变更运行的普通窗口</translation>
+        </message>
+        <message>
+            <source>Close &amp;Changed Run</source>
+            <translation>关闭变更运行(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Leave an ordinary window on the baseline</source>
+            <translation>留下显示基线的普通窗口</translation>
+        </message>
+        <message>
+            <source>Export Comparison &amp;Figure…</source>
+            <translation>导出比较图(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>Save the current step pair, aligned, with its deltas, bands and legend (PNG, SVG or PDF)</source>
+            <translation>保存当前步对：对齐，附差值、条带与图例（PNG、SVG 或 PDF）</translation>
+        </message>
+        <message>
+            <source>&amp;Clear Recent Comparisons</source>
+            <translation>清除最近的比较(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Recent Compa&amp;risons</source>
+            <translation>最近的比较(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Configuration Diff</source>
+            <translation>配置差异</translation>
+        </message>
+        <message>
+            <source>Distributions</source>
+            <translation>分布</translation>
+        </message>
+        <message>
+            <source>Matched Pairs</source>
+            <translation>匹配的步对</translation>
+        </message>
+        <message>
+            <source>Kernel Diff</source>
+            <translation>算子差异</translation>
+        </message>
+        <message>
+            <source>Comparison &amp;Panels</source>
+            <translation>比较面板(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Compariso&amp;n</source>
+            <translation>比较(&amp;N)</translation>
+        </message>
+        <message>
+            <source>Swap</source>
+            <translation>交换</translation>
+        </message>
+        <message>
+            <source>Close Baseline</source>
+            <translation>关闭基线</translation>
+        </message>
+        <message>
+            <source>Close Changed</source>
+            <translation>关闭变更</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>Baseline Profile Folder</source>
+            <translation>基线性能数据文件夹</translation>
+        </message>
+        <message>
+            <source>Baseline Profile File</source>
+            <translation>基线性能数据文件</translation>
+        </message>
+        <message>
+            <source>Compare With Profile Folder</source>
+            <translation>与性能数据文件夹比较</translation>
+        </message>
+        <message>
+            <source>Compare With Profile File</source>
+            <translation>与性能数据文件比较</translation>
+        </message>
+        <message>
+            <source>Changed Profile Folder</source>
+            <translation>变更性能数据文件夹</translation>
+        </message>
+        <message>
+            <source>Changed Profile File</source>
+            <translation>变更性能数据文件</translation>
+        </message>
+        <message>
+            <source>Profiles and step records (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;All files (*)</source>
+            <translation>性能数据与步记录 (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Loading %1 and %2…</source>
+            <translation>正在加载 %1 和 %2…</translation>
+        </message>
+        <message>
+            <source>Loading %1 to compare…</source>
+            <translation>正在加载 %1 以进行比较…</translation>
+        </message>
+        <message>
+            <source>Preparing the demo comparison…</source>
+            <translation>正在准备演示比较…</translation>
+        </message>
+        <message>
+            <source>Cannot compare</source>
+            <translation>无法比较</translation>
+        </message>
+        <message>
+            <source>--compare needs two profiles: --compare BASELINE CHANGED</source>
+            <translation>--compare 需要两份性能数据：--compare BASELINE CHANGED</translation>
+        </message>
+        <message>
+            <source>Cancelling…</source>
+            <translation>正在取消…</translation>
+        </message>
+        <message>
+            <source>Loading cancelled</source>
+            <translation>已取消加载</translation>
+        </message>
+        <message>
+            <source>%1: cannot be opened</source>
+            <translation>%1：无法打开</translation>
+        </message>
+        <message>
+            <source>&amp;%1  %2  vs  %3</source>
+            <translation>&amp;%1  %2  对比  %3</translation>
+        </message>
+        <message>
+            <source>(none)</source>
+            <translation>（无）</translation>
+        </message>
+        <message>
+            <source>Show a matched step pair ([ / ]) to align its kernels.</source>
+            <translation>显示一个匹配的步对（[ / ]）以对齐其算子。</translation>
+        </message>
+        <message>
+            <source>step %1 · %2</source>
+            <translation>步 %1 · %2</translation>
+        </message>
+        <message>
+            <source>Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)</source>
+            <translation>步对 %1 / %2：基线 forward_ct %3（%4），变更 forward_ct %5（%6）</translation>
+        </message>
+        <message>
+            <source>The baseline is %1 and the changed run %2: steps and kernel categories are compared; kernel names, streams, stage bands and communication are not (the platforms differ).</source>
+            <translation>基线是%1，变更运行是%2：比较步与算子类别；算子名、流、阶段条带与通信不比较（平台不同）。</translation>
+        </message>
+        <message>
+            <source>The baseline is %1 and the changed run %2: only what the step records carry is compared.</source>
+            <translation>基线是%1，变更运行是%2：只比较步记录所含的内容。</translation>
+        </message>
+        <message>
+            <source>No matched steps: each run needs aligned DSpark step records for the timelines to line up.</source>
+            <translation>没有匹配的步：每次运行都需要已对齐的 DSpark 步记录，时间线才能对齐。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Comparing: baseline (above) %1 — changed (below) %2 — %n matched step pair(s)</source>
+            <translation>
+                <numerusform>比较中：基线（上）%1 — 变更（下）%2 — %n 个匹配的步对</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Baseline: %1
+Changed: %2</source>
+            <translation>基线：%1
+变更：%2</translation>
+        </message>
+        <message>
+            <source>Baseline: %1</source>
+            <translation>基线：%1</translation>
+        </message>
+        <message>
+            <source>Changed: %1</source>
+            <translation>变更：%1</translation>
+        </message>
+        <message>
+            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
+            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
+        </message>
+        <message>
+            <source>No matched step pair to draw: the runs need aligned DSpark steps</source>
+            <translation>没有可绘制的匹配步对：两次运行都需要已对齐的 DSpark 步</translation>
+        </message>
+        <message>
+            <source>This pair is not on both timelines</source>
+            <translation>该步对不在两条时间线上</translation>
+        </message>
+        <message>
+            <source>Analysing the steps of both runs…</source>
+            <translation>正在分析两次运行的步…</translation>
+        </message>
+        <message>
+            <source>Comparing the two runs…</source>
+            <translation>正在比较两次运行…</translation>
+        </message>
+        <message>
+            <source>Baseline forward_ct %1 vs changed forward_ct %2</source>
+            <translation>基线 forward_ct %1 对比变更 forward_ct %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::ConfigDiffPanel</name>
+        <message>
+            <source>Setting</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <source>Changed</source>
+            <translation>变更</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Open a comparison (File › Compare With…) to see what differs between two runs.</source>
+            <translation>打开一个比较（文件 › 与…比较）以查看两次运行的差异。</translation>
+        </message>
+        <message>
+            <source>One group of settings differs: a controlled experiment.</source>
+            <translation>只有一组设置不同：这是受控实验。</translation>
+        </message>
+        <message>
+            <source>No setting the files carry differs.</source>
+            <translation>文件所含的设置没有差异。</translation>
+        </message>
+        <message>
+            <source>(not recorded)</source>
+            <translation>（未记录）</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::DistributionPanel</name>
+        <message>
+            <source>Open a comparison to see the distributions of both runs.</source>
+            <translation>打开一个比较以查看两次运行的分布。</translation>
+        </message>
+        <message>
+            <source>Steps are compared by workload class (mode:bs:verify tokens) inside each run's stable window. Δ median with its 95 % bootstrap interval; an interval containing zero is noise.</source>
+            <translation>步按负载类（mode:bs:verify tokens）在各次运行的稳定窗口内比较。Δ 中位数附 95 % bootstrap 区间；包含零的区间属于噪声。</translation>
+        </message>
+        <message>
+            <source>No verify width is in both runs (the draft block changed): classes are mode:bs.</source>
+            <translation>没有验证宽度同时出现在两次运行中（草稿块已变更）：类为 mode:bs。</translation>
+        </message>
+        <message>
+            <source>Whole stable window (%1 / %2 steps)</source>
+            <translation>整个稳定窗口（%1 / %2 步）</translation>
+        </message>
+        <message>
+            <source>%1 — %2 (%3 / %4 steps)</source>
+            <translation>%1 — %2（%3 / %4 步）</translation>
+        </message>
+        <message>
+            <source>Quantity</source>
+            <translation>指标</translation>
+        </message>
+        <message>
+            <source>Baseline median</source>
+            <translation>基线中位数</translation>
+        </message>
+        <message>
+            <source>p10</source>
+            <translation>p10</translation>
+        </message>
+        <message>
+            <source>p90</source>
+            <translation>p90</translation>
+        </message>
+        <message>
+            <source>n</source>
+            <translation>n</translation>
+        </message>
+        <message>
+            <source>Changed median</source>
+            <translation>变更中位数</translation>
+        </message>
+        <message>
+            <source>Δ median</source>
+            <translation>Δ 中位数</translation>
+        </message>
+        <message>
+            <source>95 % interval</source>
+            <translation>95 % 区间</translation>
+        </message>
+        <message>
+            <source>Verdict</source>
+            <translation>结论</translation>
+        </message>
+        <message>
+            <source>not in both runs</source>
+            <translation>并非两次运行都有</translation>
+        </message>
+        <message>
+            <source>interval contains zero: within the noise</source>
+            <translation>区间包含零：在噪声范围内</translation>
+        </message>
+        <message>
+            <source>higher</source>
+            <translation>更高</translation>
+        </message>
+        <message>
+            <source>lower</source>
+            <translation>更低</translation>
+        </message>
+        <message>
+            <source> (better)</source>
+            <translation>（更好）</translation>
+        </message>
+        <message>
+            <source> (worse)</source>
+            <translation>（更差）</translation>
         </message>
     </context>
     <context>
@@ -2834,6 +3714,112 @@
             <translation>
                 <numerusform>；%n 个原始数据文件夹未读取</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::KernelDiffPanel</name>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>In</source>
+            <translation>所在</translation>
+        </message>
+        <message>
+            <source>Baseline</source>
+            <translation>基线</translation>
+        </message>
+        <message>
+            <source>Changed</source>
+            <translation>变更</translation>
+        </message>
+        <message>
+            <source>Δ</source>
+            <translation>Δ</translation>
+        </message>
+        <message>
+            <source>Show a matched step pair ([ / ]) to align its kernels.</source>
+            <translation>显示一个匹配的步对（[ / ]）以对齐其算子。</translation>
+        </message>
+        <message>
+            <source>%1: %2 kernels matched (Σ Δ %3), %4 in the baseline only, %5 in the changed run only%6. Click a row to show both tasks.</source>
+            <translation>%1：%2 个算子匹配（Σ Δ %3），%4 个仅在基线中，%5 个仅在变更运行中%6。点击一行以显示两个任务。</translation>
+        </message>
+        <message>
+            <source> (past the alignment's bound: paired by occurrence)</source>
+            <translation>（超出对齐上限：按出现次序配对）</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::KernelSummaryPanel</name>
+        <message>
+            <source>%1 in %2, longest first</source>
+            <translation>%2 中的 %1，最长的在前</translation>
+        </message>
+        <message>
+            <source>Kernel</source>
+            <translation>算子</translation>
+        </message>
+        <message>
+            <source>Core</source>
+            <translation>核心</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <translation>总计</translation>
+        </message>
+        <message>
+            <source>Mean</source>
+            <translation>平均</translation>
+        </message>
+        <message>
+            <source>p50</source>
+            <translation>p50</translation>
+        </message>
+        <message>
+            <source>p90</source>
+            <translation>p90</translation>
+        </message>
+        <message>
+            <source>Max</source>
+            <translation>最大</translation>
+        </message>
+        <message>
+            <source>Share of device time</source>
+            <translation>占设备时间</translation>
+        </message>
+        <message>
+            <source>Kernel summary</source>
+            <translation>算子汇总</translation>
+        </message>
+        <message>
+            <source>Kernel summary of %1: %2 kernels, %3 of device time</source>
+            <translation>%1 的算子汇总：%2 个算子，设备时间 %3</translation>
+        </message>
+        <message>
+            <source>%1 %2</source>
+            <translation>%1 %2</translation>
+        </message>
+        <message>
+            <source>Source: %1 (the timeline has no device kernels).</source>
+            <translation>来源：%1（时间线上没有设备算子）。</translation>
+        </message>
+        <message>
+            <source>Source: the timeline's device tasks.</source>
+            <translation>来源：时间线上的设备任务。</translation>
+        </message>
+        <message>
+            <source>By core: %1.</source>
+            <translation>按核心：%1。</translation>
+        </message>
+        <message>
+            <source>By stage: %1.</source>
+            <translation>按阶段：%1。</translation>
         </message>
     </context>
     <context>
@@ -3715,6 +4701,191 @@
         </message>
     </context>
     <context>
+        <name>dspark::ui::PairTablePanel</name>
+        <message>
+            <source>Filter by class (mode:bs:verify tokens)</source>
+            <translation>按类过滤（mode:bs:verify tokens）</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Export…</source>
+            <translation>导出…</translation>
+        </message>
+        <message>
+            <source>Open a comparison to see its matched step pairs.</source>
+            <translation>打开一个比较以查看其匹配的步对。</translation>
+        </message>
+        <message>
+            <source>One row per workload class in both runs: its median step in each run, their figures and the change. Click a row to show the pair on both timelines.</source>
+            <translation>两次运行都有的每个负载类一行：各次运行中的中位步、其数值与变化。点击一行以在两条时间线上显示该步对。</translation>
+        </message>
+        <message>
+            <source>Class</source>
+            <translation>类</translation>
+        </message>
+        <message>
+            <source>Baseline forward_ct</source>
+            <translation>基线 forward_ct</translation>
+        </message>
+        <message>
+            <source>Changed forward_ct</source>
+            <translation>变更 forward_ct</translation>
+        </message>
+        <message>
+            <source>%1 (baseline)</source>
+            <translation>%1（基线）</translation>
+        </message>
+        <message>
+            <source>%1 (changed)</source>
+            <translation>%1（变更）</translation>
+        </message>
+        <message>
+            <source>Δ %1</source>
+            <translation>Δ %1</translation>
+        </message>
+        <message>
+            <source>%1: cannot be written (%2)</source>
+            <translation>%1：无法写入（%2）</translation>
+        </message>
+        <message>
+            <source>Export Matched Pairs</source>
+            <translation>导出匹配的步对</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</source>
+            <translation>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::PlainStepsPanel</name>
+        <message>
+            <source>step %1</source>
+            <translation>步 %1</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Wall</source>
+            <translation>墙钟</translation>
+        </message>
+        <message>
+            <source>Device busy</source>
+            <translation>设备忙碌</translation>
+        </message>
+        <message>
+            <source>Computing</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>Comm. not overlapped</source>
+            <translation>未重叠通信</translation>
+        </message>
+        <message>
+            <source>Free</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>Path: compute / comm / host / idle</source>
+            <translation>路径：计算 / 通信 / 主机 / 空闲</translation>
+        </message>
+        <message>
+            <source>Top kernel</source>
+            <translation>最耗时算子</translation>
+        </message>
+        <message>
+            <source>Anomaly</source>
+            <translation>异常</translation>
+        </message>
+        <message>
+            <source>Steps: analysing…</source>
+            <translation>步：正在分析…</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>%1 steps without DSpark records</source>
+            <translation>%1 个步（无 DSpark 记录）</translation>
+        </message>
+        <message>
+            <source>Steps from %1.</source>
+            <translation>步来自 %1。</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::RangeStatsPanel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>次数</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <translation>总计</translation>
+        </message>
+        <message>
+            <source>Self</source>
+            <translation>自身</translation>
+        </message>
+        <message>
+            <source>Mean</source>
+            <translation>平均</translation>
+        </message>
+        <message>
+            <source>Min</source>
+            <translation>最小</translation>
+        </message>
+        <message>
+            <source>Max</source>
+            <translation>最大</translation>
+        </message>
+        <message>
+            <source>Share of range</source>
+            <translation>占范围</translation>
+        </message>
+        <message>
+            <source>Range statistics: Ctrl+drag on the timeline to select a range</source>
+            <translation>范围统计：在时间线上 Ctrl+拖动以选择范围</translation>
+        </message>
+        <message>
+            <source>Range statistics of %1 (%2)</source>
+            <translation>%1 的范围统计（%2）</translation>
+        </message>
+        <message>
+            <source>Counter</source>
+            <translation>计数器</translation>
+        </message>
+        <message>
+            <source>∫ %1 ·s</source>
+            <translation>∫ %1 ·s</translation>
+        </message>
+        <message>
+            <source>Times are the parts inside the range; self = total minus nested children. Double-click a name for its instances, longest first.</source>
+            <translation>时间为落在范围内的部分；自身 = 总计减去嵌套的子事件。双击名称可列出其实例，最长的在前。</translation>
+        </message>
+        <message>
+            <source>%1 in %2, longest first</source>
+            <translation>%2 中的 %1，最长的在前</translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::ReportActions</name>
         <message>
             <source>Save Annotations</source>
@@ -4218,6 +5389,40 @@ forward_ct %3</numerusform>
         </message>
     </context>
     <context>
+        <name>dspark::ui::SummaryDocks</name>
+        <message>
+            <source>the whole profile</source>
+            <translation>整个性能数据</translation>
+        </message>
+        <message>
+            <source>Range Statistics</source>
+            <translation>范围统计</translation>
+        </message>
+        <message>
+            <source>Kernel Summary</source>
+            <translation>算子汇总</translation>
+        </message>
+        <message>
+            <source>Profiler Steps</source>
+            <translation>性能采集步</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::SummaryPanel</name>
+        <message>
+            <source>Filter by name…</source>
+            <translation>按名称过滤…</translation>
+        </message>
+        <message>
+            <source>Copy CSV</source>
+            <translation>复制 CSV</translation>
+        </message>
+        <message>
+            <source>Copy the shown rows, sorted and filtered, as CSV</source>
+            <translation>将当前显示的行（已排序和过滤）复制为 CSV</translation>
+        </message>
+    </context>
+    <context>
         <name>dspark::ui::TimeRuler</name>
         <message>
             <source>Drag to zoom to an interval; double-click to fit everything</source>
@@ -4268,1227 +5473,6 @@ forward_ct %3</numerusform>
         <message>
             <source>Drag to zoom to an interval; double-click to fit everything</source>
             <translation>拖动以缩放到某区间；双击以显示全部</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComparisonController</name>
-        <message>
-            <source>an Ascend NPU run</source>
-            <translation>昇腾 NPU 运行</translation>
-        </message>
-        <message>
-            <source>a GPU (Kineto) run</source>
-            <translation>GPU（Kineto）运行</translation>
-        </message>
-        <message>
-            <source>step records without a timeline</source>
-            <translation>没有时间线的步记录</translation>
-        </message>
-        <message>
-            <source>no cache folder is available for the demo pair</source>
-            <translation>没有可用于演示对的缓存文件夹</translation>
-        </message>
-        <message>
-            <source>%1: cannot create the demo folder (%2)</source>
-            <translation>%1：无法创建演示文件夹（%2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComparisonFigure</name>
-        <message>
-            <source>%1: %2 → %3 (not in both runs)</source>
-            <translation>%1：%2 → %3（并非两次运行都有）</translation>
-        </message>
-        <message>
-            <source>Comparison: baseline %1 forward_ct %2  vs  changed %3 forward_ct %4</source>
-            <translation>比较：基线 %1 forward_ct %2  对比  变更 %3 forward_ct %4</translation>
-        </message>
-        <message>
-            <source>step wall</source>
-            <translation>步墙钟时间</translation>
-        </message>
-        <message>
-            <source>effective TPOT</source>
-            <translation>有效 TPOT</translation>
-        </message>
-        <message>
-            <source>mean commit length</source>
-            <translation>平均提交长度</translation>
-        </message>
-        <message>
-            <source>exposed communication</source>
-            <translation>暴露的通信</translation>
-        </message>
-        <message>
-            <source>critical path — %1</source>
-            <translation>关键路径 — %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComparisonLoadTask</name>
-        <message>
-            <source>Preparing…</source>
-            <translation>正在准备…</translation>
-        </message>
-        <message>
-            <source>Baseline: %1</source>
-            <translation>基线：%1</translation>
-        </message>
-        <message>
-            <source>Changed: %1</source>
-            <translation>变更：%1</translation>
-        </message>
-        <message>
-            <source>%1: cannot be opened</source>
-            <translation>%1：无法打开</translation>
-        </message>
-        <message>
-            <source>baseline: %1</source>
-            <translation>基线：%1</translation>
-        </message>
-        <message>
-            <source>changed run: %1</source>
-            <translation>变更运行：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComparisonPanels</name>
-        <message>
-            <source>same</source>
-            <translation>相同</translation>
-        </message>
-        <message>
-            <source>different</source>
-            <translation>不同</translation>
-        </message>
-        <message>
-            <source>unknown</source>
-            <translation>未知</translation>
-        </message>
-        <message>
-            <source>in both runs</source>
-            <translation>两次运行都有</translation>
-        </message>
-        <message>
-            <source>baseline only</source>
-            <translation>仅基线</translation>
-        </message>
-        <message>
-            <source>changed run only</source>
-            <translation>仅变更运行</translation>
-        </message>
-        <message>
-            <source>outside both stable windows</source>
-            <translation>在两个稳定窗口之外</translation>
-        </message>
-        <message>
-            <source>in both</source>
-            <translation>两者都有</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::ComparisonController</name>
-        <message>
-            <source>Changed run: %1 · %2</source>
-            <translation>变更运行：%1 · %2</translation>
-        </message>
-        <message>
-            <source>Export Comparison Figure</source>
-            <translation>导出比较图</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Wrote %1</source>
-            <translation>已写入 %1</translation>
-        </message>
-        <message>
-            <source>Compare With F&amp;older…</source>
-            <translation>与文件夹比较(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>Compare the open profile (baseline) with another profile folder (the changed run)</source>
-            <translation>将打开的性能数据（基线）与另一个性能数据文件夹（变更运行）比较</translation>
-        </message>
-        <message>
-            <source>Compare With Fi&amp;le…</source>
-            <translation>与文件比较(&amp;L)…</translation>
-        </message>
-        <message>
-            <source>Compare the open profile (baseline) with another profile file or step records</source>
-            <translation>将打开的性能数据（基线）与另一个性能数据文件或步记录比较</translation>
-        </message>
-        <message>
-            <source>Open Demo Co&amp;mparison</source>
-            <translation>打开演示比较(&amp;M)</translation>
-        </message>
-        <message>
-            <source>Compare the demo's baseline run with its changed run</source>
-            <translation>比较演示的基线运行与变更运行</translation>
-        </message>
-        <message>
-            <source>&amp;Swap Baseline and Changed</source>
-            <translation>交换基线与变更(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Close &amp;Baseline</source>
-            <translation>关闭基线(&amp;B)</translation>
-        </message>
-        <message>
-            <source>Leave an ordinary window on the changed run</source>
-            <translation>留下显示变更运行的普通窗口</translation>
-        </message>
-        <message>
-            <source>Close &amp;Changed Run</source>
-            <translation>关闭变更运行(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Leave an ordinary window on the baseline</source>
-            <translation>留下显示基线的普通窗口</translation>
-        </message>
-        <message>
-            <source>Export Comparison &amp;Figure…</source>
-            <translation>导出比较图(&amp;F)…</translation>
-        </message>
-        <message>
-            <source>Save the current step pair, aligned, with its deltas, bands and legend (PNG, SVG or PDF)</source>
-            <translation>保存当前步对：对齐，附差值、条带与图例（PNG、SVG 或 PDF）</translation>
-        </message>
-        <message>
-            <source>&amp;Clear Recent Comparisons</source>
-            <translation>清除最近的比较(&amp;C)</translation>
-        </message>
-        <message>
-            <source>Recent Compa&amp;risons</source>
-            <translation>最近的比较(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Configuration Diff</source>
-            <translation>配置差异</translation>
-        </message>
-        <message>
-            <source>Distributions</source>
-            <translation>分布</translation>
-        </message>
-        <message>
-            <source>Matched Pairs</source>
-            <translation>匹配的步对</translation>
-        </message>
-        <message>
-            <source>Kernel Diff</source>
-            <translation>算子差异</translation>
-        </message>
-        <message>
-            <source>Comparison &amp;Panels</source>
-            <translation>比较面板(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Compariso&amp;n</source>
-            <translation>比较(&amp;N)</translation>
-        </message>
-        <message>
-            <source>Swap</source>
-            <translation>交换</translation>
-        </message>
-        <message>
-            <source>Close Baseline</source>
-            <translation>关闭基线</translation>
-        </message>
-        <message>
-            <source>Close Changed</source>
-            <translation>关闭变更</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>Baseline Profile Folder</source>
-            <translation>基线性能数据文件夹</translation>
-        </message>
-        <message>
-            <source>Baseline Profile File</source>
-            <translation>基线性能数据文件</translation>
-        </message>
-        <message>
-            <source>Compare With Profile Folder</source>
-            <translation>与性能数据文件夹比较</translation>
-        </message>
-        <message>
-            <source>Compare With Profile File</source>
-            <translation>与性能数据文件比较</translation>
-        </message>
-        <message>
-            <source>Changed Profile Folder</source>
-            <translation>变更性能数据文件夹</translation>
-        </message>
-        <message>
-            <source>Changed Profile File</source>
-            <translation>变更性能数据文件</translation>
-        </message>
-        <message>
-            <source>Profiles and step records (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;All files (*)</source>
-            <translation>性能数据与步记录 (*.db *.json *.json.gz *.jsonl *.trace.json.gz);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Loading %1 and %2…</source>
-            <translation>正在加载 %1 和 %2…</translation>
-        </message>
-        <message>
-            <source>Loading %1 to compare…</source>
-            <translation>正在加载 %1 以进行比较…</translation>
-        </message>
-        <message>
-            <source>Preparing the demo comparison…</source>
-            <translation>正在准备演示比较…</translation>
-        </message>
-        <message>
-            <source>Cannot compare</source>
-            <translation>无法比较</translation>
-        </message>
-        <message>
-            <source>--compare needs two profiles: --compare BASELINE CHANGED</source>
-            <translation>--compare 需要两份性能数据：--compare BASELINE CHANGED</translation>
-        </message>
-        <message>
-            <source>Cancelling…</source>
-            <translation>正在取消…</translation>
-        </message>
-        <message>
-            <source>Loading cancelled</source>
-            <translation>已取消加载</translation>
-        </message>
-        <message>
-            <source>%1: cannot be opened</source>
-            <translation>%1：无法打开</translation>
-        </message>
-        <message>
-            <source>&amp;%1  %2  vs  %3</source>
-            <translation>&amp;%1  %2  对比  %3</translation>
-        </message>
-        <message>
-            <source>(none)</source>
-            <translation>（无）</translation>
-        </message>
-        <message>
-            <source>Show a matched step pair ([ / ]) to align its kernels.</source>
-            <translation>显示一个匹配的步对（[ / ]）以对齐其算子。</translation>
-        </message>
-        <message>
-            <source>step %1 · %2</source>
-            <translation>步 %1 · %2</translation>
-        </message>
-        <message>
-            <source>Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)</source>
-            <translation>步对 %1 / %2：基线 forward_ct %3（%4），变更 forward_ct %5（%6）</translation>
-        </message>
-        <message>
-            <source>The baseline is %1 and the changed run %2: steps and kernel categories are compared; kernel names, streams, stage bands and communication are not (the platforms differ).</source>
-            <translation>基线是%1，变更运行是%2：比较步与算子类别；算子名、流、阶段条带与通信不比较（平台不同）。</translation>
-        </message>
-        <message>
-            <source>The baseline is %1 and the changed run %2: only what the step records carry is compared.</source>
-            <translation>基线是%1，变更运行是%2：只比较步记录所含的内容。</translation>
-        </message>
-        <message>
-            <source>No matched steps: each run needs aligned DSpark step records for the timelines to line up.</source>
-            <translation>没有匹配的步：每次运行都需要已对齐的 DSpark 步记录，时间线才能对齐。</translation>
-        </message>
-        <message numerus="yes">
-            <source>Comparing: baseline (above) %1 — changed (below) %2 — %n matched step pair(s)</source>
-            <translation>
-                <numerusform>比较中：基线（上）%1 — 变更（下）%2 — %n 个匹配的步对</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Baseline: %1
-Changed: %2</source>
-            <translation>基线：%1
-变更：%2</translation>
-        </message>
-        <message>
-            <source>Baseline: %1</source>
-            <translation>基线：%1</translation>
-        </message>
-        <message>
-            <source>Changed: %1</source>
-            <translation>变更：%1</translation>
-        </message>
-        <message>
-            <source>%1: unknown image type (use .png, .svg or .pdf)</source>
-            <translation>%1：未知的图像类型（请使用 .png、.svg 或 .pdf）</translation>
-        </message>
-        <message>
-            <source>No matched step pair to draw: the runs need aligned DSpark steps</source>
-            <translation>没有可绘制的匹配步对：两次运行都需要已对齐的 DSpark 步</translation>
-        </message>
-        <message>
-            <source>This pair is not on both timelines</source>
-            <translation>该步对不在两条时间线上</translation>
-        </message>
-        <message>
-            <source>Analysing the steps of both runs…</source>
-            <translation>正在分析两次运行的步…</translation>
-        </message>
-        <message>
-            <source>Comparing the two runs…</source>
-            <translation>正在比较两次运行…</translation>
-        </message>
-        <message>
-            <source>Baseline forward_ct %1 vs changed forward_ct %2</source>
-            <translation>基线 forward_ct %1 对比变更 forward_ct %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::ConfigDiffPanel</name>
-        <message>
-            <source>Setting</source>
-            <translation>设置</translation>
-        </message>
-        <message>
-            <source>Baseline</source>
-            <translation>基线</translation>
-        </message>
-        <message>
-            <source>Changed</source>
-            <translation>变更</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>状态</translation>
-        </message>
-        <message>
-            <source>Open a comparison (File › Compare With…) to see what differs between two runs.</source>
-            <translation>打开一个比较（文件 › 与…比较）以查看两次运行的差异。</translation>
-        </message>
-        <message>
-            <source>One group of settings differs: a controlled experiment.</source>
-            <translation>只有一组设置不同：这是受控实验。</translation>
-        </message>
-        <message>
-            <source>No setting the files carry differs.</source>
-            <translation>文件所含的设置没有差异。</translation>
-        </message>
-        <message>
-            <source>(not recorded)</source>
-            <translation>（未记录）</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::DistributionPanel</name>
-        <message>
-            <source>Open a comparison to see the distributions of both runs.</source>
-            <translation>打开一个比较以查看两次运行的分布。</translation>
-        </message>
-        <message>
-            <source>Steps are compared by workload class (mode:bs:verify tokens) inside each run's stable window. Δ median with its 95 % bootstrap interval; an interval containing zero is noise.</source>
-            <translation>步按负载类（mode:bs:verify tokens）在各次运行的稳定窗口内比较。Δ 中位数附 95 % bootstrap 区间；包含零的区间属于噪声。</translation>
-        </message>
-        <message>
-            <source>No verify width is in both runs (the draft block changed): classes are mode:bs.</source>
-            <translation>没有验证宽度同时出现在两次运行中（草稿块已变更）：类为 mode:bs。</translation>
-        </message>
-        <message>
-            <source>Whole stable window (%1 / %2 steps)</source>
-            <translation>整个稳定窗口（%1 / %2 步）</translation>
-        </message>
-        <message>
-            <source>%1 — %2 (%3 / %4 steps)</source>
-            <translation>%1 — %2（%3 / %4 步）</translation>
-        </message>
-        <message>
-            <source>Quantity</source>
-            <translation>指标</translation>
-        </message>
-        <message>
-            <source>Baseline median</source>
-            <translation>基线中位数</translation>
-        </message>
-        <message>
-            <source>p10</source>
-            <translation>p10</translation>
-        </message>
-        <message>
-            <source>p90</source>
-            <translation>p90</translation>
-        </message>
-        <message>
-            <source>n</source>
-            <translation>n</translation>
-        </message>
-        <message>
-            <source>Changed median</source>
-            <translation>变更中位数</translation>
-        </message>
-        <message>
-            <source>Δ median</source>
-            <translation>Δ 中位数</translation>
-        </message>
-        <message>
-            <source>95 % interval</source>
-            <translation>95 % 区间</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>结论</translation>
-        </message>
-        <message>
-            <source>not in both runs</source>
-            <translation>并非两次运行都有</translation>
-        </message>
-        <message>
-            <source>interval contains zero: within the noise</source>
-            <translation>区间包含零：在噪声范围内</translation>
-        </message>
-        <message>
-            <source>higher</source>
-            <translation>更高</translation>
-        </message>
-        <message>
-            <source>lower</source>
-            <translation>更低</translation>
-        </message>
-        <message>
-            <source> (better)</source>
-            <translation>（更好）</translation>
-        </message>
-        <message>
-            <source> (worse)</source>
-            <translation>（更差）</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::KernelDiffPanel</name>
-        <message>
-            <source>Kernel</source>
-            <translation>算子</translation>
-        </message>
-        <message>
-            <source>In</source>
-            <translation>所在</translation>
-        </message>
-        <message>
-            <source>Baseline</source>
-            <translation>基线</translation>
-        </message>
-        <message>
-            <source>Changed</source>
-            <translation>变更</translation>
-        </message>
-        <message>
-            <source>Δ</source>
-            <translation>Δ</translation>
-        </message>
-        <message>
-            <source>Show a matched step pair ([ / ]) to align its kernels.</source>
-            <translation>显示一个匹配的步对（[ / ]）以对齐其算子。</translation>
-        </message>
-        <message>
-            <source>%1: %2 kernels matched (Σ Δ %3), %4 in the baseline only, %5 in the changed run only%6. Click a row to show both tasks.</source>
-            <translation>%1：%2 个算子匹配（Σ Δ %3），%4 个仅在基线中，%5 个仅在变更运行中%6。点击一行以显示两个任务。</translation>
-        </message>
-        <message>
-            <source> (past the alignment's bound: paired by occurrence)</source>
-            <translation>（超出对齐上限：按出现次序配对）</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::PairTablePanel</name>
-        <message>
-            <source>Filter by class (mode:bs:verify tokens)</source>
-            <translation>按类过滤（mode:bs:verify tokens）</translation>
-        </message>
-        <message>
-            <source>Copy</source>
-            <translation>复制</translation>
-        </message>
-        <message>
-            <source>Export…</source>
-            <translation>导出…</translation>
-        </message>
-        <message>
-            <source>Open a comparison to see its matched step pairs.</source>
-            <translation>打开一个比较以查看其匹配的步对。</translation>
-        </message>
-        <message>
-            <source>One row per workload class in both runs: its median step in each run, their figures and the change. Click a row to show the pair on both timelines.</source>
-            <translation>两次运行都有的每个负载类一行：各次运行中的中位步、其数值与变化。点击一行以在两条时间线上显示该步对。</translation>
-        </message>
-        <message>
-            <source>Class</source>
-            <translation>类</translation>
-        </message>
-        <message>
-            <source>Baseline forward_ct</source>
-            <translation>基线 forward_ct</translation>
-        </message>
-        <message>
-            <source>Changed forward_ct</source>
-            <translation>变更 forward_ct</translation>
-        </message>
-        <message>
-            <source>%1 (baseline)</source>
-            <translation>%1（基线）</translation>
-        </message>
-        <message>
-            <source>%1 (changed)</source>
-            <translation>%1（变更）</translation>
-        </message>
-        <message>
-            <source>Δ %1</source>
-            <translation>Δ %1</translation>
-        </message>
-        <message>
-            <source>%1: cannot be written (%2)</source>
-            <translation>%1：无法写入（%2）</translation>
-        </message>
-        <message>
-            <source>Export Matched Pairs</source>
-            <translation>导出匹配的步对</translation>
-        </message>
-        <message>
-            <source>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</source>
-            <translation>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</translation>
-        </message>
-    </context>
-    <context>
-        <name>ClusterAnalysis</name>
-        <message>
-            <source>rank %1: the slow outlier of %2 of %3 collectives, last to arrive at %4 (%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer</source>
-            <translation>rank %1：在 %3 个集合通信中有 %2 个是慢的离群者，%4 个最后到达（共迟到 %5 µs）；等待迟到的对端 %6 µs，传输 %7 µs</translation>
-        </message>
-        <message>
-            <source>%1 of %2 matched collectives disagree in name or size between ranks; they are not used for the clock offsets</source>
-            <translation>%2 个匹配的集合通信中有 %1 个在各 rank 间名称或大小不一致；它们不用于时钟偏移</translation>
-        </message>
-        <message>
-            <source>rank %1 shares no collective with the other ranks; its clock is left unaligned</source>
-            <translation>rank %1 与其他 rank 没有共同的集合通信；其时钟未对齐</translation>
-        </message>
-    </context>
-    <context>
-        <name>ClusterLayout</name>
-        <message>
-            <source>rank %1 has several runs: the newest, %2, is opened; %3 is not loaded</source>
-            <translation>rank %1 有多次运行：打开最新的 %2；未加载 %3</translation>
-        </message>
-        <message>
-            <source>%2 and %3 both claim rank %1; only %2 is opened (they are never merged)</source>
-            <translation>%2 和 %3 都声称是 rank %1；只打开 %2（二者从不合并）</translation>
-        </message>
-        <message>
-            <source>its rank is not known</source>
-            <translation>其 rank 未知</translation>
-        </message>
-        <message>
-            <source>not a readable rank summary</source>
-            <translation>不是可读的 rank 摘要</translation>
-        </message>
-    </context>
-    <context>
-        <name>ClusterLoader</name>
-        <message>
-            <source>Loading ranks: %1 of %2 done, %3 of %4 MB</source>
-            <translation>正在加载 rank：已完成 %1/%2，%3/%4 MB</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>已取消</translation>
-        </message>
-        <message>
-            <source>%1: no rank in the profile</source>
-            <translation>%1：性能数据中没有 rank</translation>
-        </message>
-        <message>
-            <source>%1: no rank found</source>
-            <translation>%1：未找到 rank</translation>
-        </message>
-    </context>
-    <context>
-        <name>ClusterReport</name>
-        <message>
-            <source>Cluster</source>
-            <translation>集群</translation>
-        </message>
-        <message>
-            <source>ranks opened</source>
-            <translation>个 rank 已打开</translation>
-        </message>
-        <message>
-            <source>warning</source>
-            <translation>警告</translation>
-        </message>
-        <message>
-            <source>Clock offsets (µs, to the reference rank; spread = max − min of the end differences)</source>
-            <translation>时钟偏移（µs，相对参考 rank；离散度 = 结束时间差的最大值 − 最小值）</translation>
-        </message>
-        <message>
-            <source>rank</source>
-            <translation>rank</translation>
-        </message>
-        <message>
-            <source>reference</source>
-            <translation>参考</translation>
-        </message>
-        <message>
-            <source>spread</source>
-            <translation>离散度</translation>
-        </message>
-        <message>
-            <source>collectives</source>
-            <translation>集合通信</translation>
-        </message>
-        <message>
-            <source>Slow ranks (votes per collective as msprof-analyze slow_rank; lateness totals)</source>
-            <translation>慢 rank（按集合通信投票，同 msprof-analyze slow_rank；迟到总量）</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankSummary</name>
-        <message>
-            <source>%1: not a rank summary (%2)</source>
-            <translation>%1：不是 rank 摘要（%2）</translation>
-        </message>
-        <message>
-            <source>%1: cannot read the file</source>
-            <translation>%1：无法读取该文件</translation>
-        </message>
-        <message>
-            <source>invalid JSON</source>
-            <translation>无效的 JSON</translation>
-        </message>
-        <message>
-            <source>no "format": "%1"</source>
-            <translation>没有 "format": "%1"</translation>
-        </message>
-        <message>
-            <source>%1: summary version %2, this build reads version %3</source>
-            <translation>%1：摘要版本 %2，本程序读取版本 %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::ClusterStepTableModel</name>
-        <message>
-            <source>Step wall (ms)</source>
-            <translation>步墙钟时间（ms）</translation>
-        </message>
-        <message>
-            <source>Step GPU (ms)</source>
-            <translation>步 GPU 时间（ms）</translation>
-        </message>
-        <message>
-            <source>Exposed communication (ms)</source>
-            <translation>暴露的通信（ms）</translation>
-        </message>
-        <message>
-            <source>Waiting for late peers (ms)</source>
-            <translation>等待迟到的对端（ms）</translation>
-        </message>
-        <message>
-            <source>Pre-replay gap (ms)</source>
-            <translation>重放前间隙（ms）</translation>
-        </message>
-        <message>
-            <source>Critical-path category</source>
-            <translation>关键路径类别</translation>
-        </message>
-        <message>
-            <source>%1 %2 %</source>
-            <translation>%1 %2 %</translation>
-        </message>
-        <message>
-            <source>rank %1</source>
-            <translation>rank %1</translation>
-        </message>
-        <message>
-            <source>step %1</source>
-            <translation>步 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::ClusterView</name>
-        <message>
-            <source>Clock offset of rank %1</source>
-            <translation>rank %1 的时钟偏移</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Clock offset (µs)</source>
-            <translation>时钟偏移（µs）</translation>
-        </message>
-        <message>
-            <source>Spread (µs)</source>
-            <translation>离散度（µs）</translation>
-        </message>
-        <message>
-            <source>Collectives</source>
-            <translation>集合通信</translation>
-        </message>
-        <message>
-            <source>Verdict</source>
-            <translation>结论</translation>
-        </message>
-        <message>
-            <source>%1 ranks, %2 matched collectives; slowest: %3</source>
-            <translation>%1 个 rank，%2 个匹配的集合通信；最慢：%3</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>set by you</source>
-            <translation>由您设置</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::ClusterWindow</name>
-        <message>
-            <source>Cancel</source>
-            <translation>取消</translation>
-        </message>
-        <message>
-            <source>Cluster %1</source>
-            <translation>集群 %1</translation>
-        </message>
-        <message>
-            <source>Finding the ranks of %1…</source>
-            <translation>正在查找 %1 的 rank…</translation>
-        </message>
-        <message>
-            <source>Cancelled: the ranks loaded so far are shown.</source>
-            <translation>已取消：显示目前已加载的 rank。</translation>
-        </message>
-        <message>
-            <source>Rank %1 not opened: %2</source>
-            <translation>rank %1 未打开：%2</translation>
-        </message>
-    </context>
-    <context>
-        <name>KernelSummary</name>
-        <message>
-            <source>AI Core</source>
-            <translation>AI Core</translation>
-        </message>
-        <message>
-            <source>AI Vector</source>
-            <translation>AI 向量核</translation>
-        </message>
-        <message>
-            <source>AI CPU</source>
-            <translation>AI CPU</translation>
-        </message>
-        <message>
-            <source>communication</source>
-            <translation>通信</translation>
-        </message>
-        <message>
-            <source>GPU kernel</source>
-            <translation>GPU 算子</translation>
-        </message>
-        <message>
-            <source>kernel</source>
-            <translation>算子</translation>
-        </message>
-    </context>
-    <context>
-        <name>KernelsReport</name>
-        <message>
-            <source>Core</source>
-            <translation>核心</translation>
-        </message>
-        <message>
-            <source>Stage</source>
-            <translation>阶段</translation>
-        </message>
-        <message>
-            <source>Count</source>
-            <translation>次数</translation>
-        </message>
-        <message>
-            <source>Total (ms)</source>
-            <translation>总计 (ms)</translation>
-        </message>
-        <message>
-            <source>Mean (µs)</source>
-            <translation>平均 (µs)</translation>
-        </message>
-        <message>
-            <source>p50 (µs)</source>
-            <translation>p50 (µs)</translation>
-        </message>
-        <message>
-            <source>p90 (µs)</source>
-            <translation>p90 (µs)</translation>
-        </message>
-        <message>
-            <source>Max (µs)</source>
-            <translation>最大 (µs)</translation>
-        </message>
-        <message>
-            <source>Share</source>
-            <translation>占比</translation>
-        </message>
-        <message>
-            <source>Kernel</source>
-            <translation>算子</translation>
-        </message>
-        <message>
-            <source>source: %1 (the timeline has no device kernels)</source>
-            <translation>来源：%1（时间线上没有设备算子）</translation>
-        </message>
-        <message>
-            <source>source: the timeline's device tasks</source>
-            <translation>来源：时间线上的设备任务</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>Wall (ms)</source>
-            <translation>墙钟 (ms)</translation>
-        </message>
-        <message>
-            <source>Device busy (ms)</source>
-            <translation>设备忙碌 (ms)</translation>
-        </message>
-        <message>
-            <source>Computing (ms)</source>
-            <translation>计算 (ms)</translation>
-        </message>
-        <message>
-            <source>Comm. not overlapped (ms)</source>
-            <translation>未重叠通信 (ms)</translation>
-        </message>
-        <message>
-            <source>Free (ms)</source>
-            <translation>空闲 (ms)</translation>
-        </message>
-        <message>
-            <source>Path compute / comm / host / idle (ms)</source>
-            <translation>路径 计算 / 通信 / 主机 / 空闲 (ms)</translation>
-        </message>
-        <message>
-            <source>Top kernel</source>
-            <translation>最耗时算子</translation>
-        </message>
-        <message>
-            <source>Anomaly</source>
-            <translation>异常</translation>
-        </message>
-    </context>
-    <context>
-        <name>PlainSteps</name>
-        <message>
-            <source>no steps</source>
-            <translation>没有步</translation>
-        </message>
-        <message>
-            <source>ProfilerStep#N spans</source>
-            <translation>ProfilerStep#N 区间</translation>
-        </message>
-        <message>
-            <source>the profiler's STEP_TIME steps</source>
-            <translation>性能采集工具的 STEP_TIME 步</translation>
-        </message>
-        <message>
-            <source>scheduler iterations (scheduler.run_batch / step[...] spans)</source>
-            <translation>调度器迭代（scheduler.run_batch / step[...] 区间）</translation>
-        </message>
-        <message>
-            <source>wall %1 ms is %2 robust σ %3 the median %4 ms of %5 steps</source>
-            <translation>墙钟 %1 ms 比 %5 个步的中位数 %4 ms %3 %2 个稳健 σ</translation>
-        </message>
-        <message>
-            <source>above</source>
-            <translation>高出</translation>
-        </message>
-        <message>
-            <source>below</source>
-            <translation>低</translation>
-        </message>
-    </context>
-    <context>
-        <name>ProfilerCsv</name>
-        <message>
-            <source>%1: cannot be read (%2)</source>
-            <translation>%1：无法读取（%2）</translation>
-        </message>
-        <message>
-            <source>%1: empty file</source>
-            <translation>%1：空文件</translation>
-        </message>
-        <message>
-            <source>%1: no "%2" column in the header</source>
-            <translation>%1：表头中没有“%2”列</translation>
-        </message>
-        <message>
-            <source>%1: line %2: start or duration is not a number</source>
-            <translation>%1：第 %2 行：开始时间或时长不是数字</translation>
-        </message>
-        <message>
-            <source>%1: line %2: a figure is not a number</source>
-            <translation>%1：第 %2 行：某个数值不是数字</translation>
-        </message>
-    </context>
-    <context>
-        <name>RangeStats</name>
-        <message>
-            <source>Device tasks</source>
-            <translation>设备任务</translation>
-        </message>
-        <message>
-            <source>Host calls</source>
-            <translation>主机调用</translation>
-        </message>
-        <message>
-            <source>Communication</source>
-            <translation>通信</translation>
-        </message>
-        <message>
-            <source>Other</source>
-            <translation>其他</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::KernelSummaryPanel</name>
-        <message>
-            <source>%1 in %2, longest first</source>
-            <translation>%2 中的 %1，最长的在前</translation>
-        </message>
-        <message>
-            <source>Kernel</source>
-            <translation>算子</translation>
-        </message>
-        <message>
-            <source>Core</source>
-            <translation>核心</translation>
-        </message>
-        <message>
-            <source>Count</source>
-            <translation>次数</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>总计</translation>
-        </message>
-        <message>
-            <source>Mean</source>
-            <translation>平均</translation>
-        </message>
-        <message>
-            <source>p50</source>
-            <translation>p50</translation>
-        </message>
-        <message>
-            <source>p90</source>
-            <translation>p90</translation>
-        </message>
-        <message>
-            <source>Max</source>
-            <translation>最大</translation>
-        </message>
-        <message>
-            <source>Share of device time</source>
-            <translation>占设备时间</translation>
-        </message>
-        <message>
-            <source>Kernel summary</source>
-            <translation>算子汇总</translation>
-        </message>
-        <message>
-            <source>Kernel summary of %1: %2 kernels, %3 of device time</source>
-            <translation>%1 的算子汇总：%2 个算子，设备时间 %3</translation>
-        </message>
-        <message>
-            <source>%1 %2</source>
-            <translation>%1 %2</translation>
-        </message>
-        <message>
-            <source>Source: %1 (the timeline has no device kernels).</source>
-            <translation>来源：%1（时间线上没有设备算子）。</translation>
-        </message>
-        <message>
-            <source>Source: the timeline's device tasks.</source>
-            <translation>来源：时间线上的设备任务。</translation>
-        </message>
-        <message>
-            <source>By core: %1.</source>
-            <translation>按核心：%1。</translation>
-        </message>
-        <message>
-            <source>By stage: %1.</source>
-            <translation>按阶段：%1。</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::PlainStepsPanel</name>
-        <message>
-            <source>step %1</source>
-            <translation>步 %1</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Wall</source>
-            <translation>墙钟</translation>
-        </message>
-        <message>
-            <source>Device busy</source>
-            <translation>设备忙碌</translation>
-        </message>
-        <message>
-            <source>Computing</source>
-            <translation>计算</translation>
-        </message>
-        <message>
-            <source>Comm. not overlapped</source>
-            <translation>未重叠通信</translation>
-        </message>
-        <message>
-            <source>Free</source>
-            <translation>空闲</translation>
-        </message>
-        <message>
-            <source>Path: compute / comm / host / idle</source>
-            <translation>路径：计算 / 通信 / 主机 / 空闲</translation>
-        </message>
-        <message>
-            <source>Top kernel</source>
-            <translation>最耗时算子</translation>
-        </message>
-        <message>
-            <source>Anomaly</source>
-            <translation>异常</translation>
-        </message>
-        <message>
-            <source>Steps: analysing…</source>
-            <translation>步：正在分析…</translation>
-        </message>
-        <message>
-            <source>Steps</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>%1 steps without DSpark records</source>
-            <translation>%1 个步（无 DSpark 记录）</translation>
-        </message>
-        <message>
-            <source>Steps from %1.</source>
-            <translation>步来自 %1。</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::RangeStatsPanel</name>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>类型</translation>
-        </message>
-        <message>
-            <source>Count</source>
-            <translation>次数</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>总计</translation>
-        </message>
-        <message>
-            <source>Self</source>
-            <translation>自身</translation>
-        </message>
-        <message>
-            <source>Mean</source>
-            <translation>平均</translation>
-        </message>
-        <message>
-            <source>Min</source>
-            <translation>最小</translation>
-        </message>
-        <message>
-            <source>Max</source>
-            <translation>最大</translation>
-        </message>
-        <message>
-            <source>Share of range</source>
-            <translation>占范围</translation>
-        </message>
-        <message>
-            <source>Range statistics: Ctrl+drag on the timeline to select a range</source>
-            <translation>范围统计：在时间线上 Ctrl+拖动以选择范围</translation>
-        </message>
-        <message>
-            <source>Range statistics of %1 (%2)</source>
-            <translation>%1 的范围统计（%2）</translation>
-        </message>
-        <message>
-            <source>Counter</source>
-            <translation>计数器</translation>
-        </message>
-        <message>
-            <source>∫ %1 ·s</source>
-            <translation>∫ %1 ·s</translation>
-        </message>
-        <message>
-            <source>Times are the parts inside the range; self = total minus nested children. Double-click a name for its instances, longest first.</source>
-            <translation>时间为落在范围内的部分；自身 = 总计减去嵌套的子事件。双击名称可列出其实例，最长的在前。</translation>
-        </message>
-        <message>
-            <source>%1 in %2, longest first</source>
-            <translation>%2 中的 %1，最长的在前</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::SummaryDocks</name>
-        <message>
-            <source>the whole profile</source>
-            <translation>整个性能数据</translation>
-        </message>
-        <message>
-            <source>Range Statistics</source>
-            <translation>范围统计</translation>
-        </message>
-        <message>
-            <source>Kernel Summary</source>
-            <translation>算子汇总</translation>
-        </message>
-        <message>
-            <source>Profiler Steps</source>
-            <translation>性能采集步</translation>
-        </message>
-    </context>
-    <context>
-        <name>dspark::ui::SummaryPanel</name>
-        <message>
-            <source>Filter by name…</source>
-            <translation>按名称过滤…</translation>
-        </message>
-        <message>
-            <source>Copy CSV</source>
-            <translation>复制 CSV</translation>
-        </message>
-        <message>
-            <source>Copy the shown rows, sorted and filtered, as CSV</source>
-            <translation>将当前显示的行（已排序和过滤）复制为 CSV</translation>
         </message>
     </context>
 </TS>
