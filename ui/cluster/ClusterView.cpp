@@ -78,7 +78,13 @@ ClusterView::ClusterView(QWidget* parent)
     connect(m_rankTable, &QTableWidget::cellChanged, this, &ClusterView::rankCellEdited);
 }
 
-ClusterView::~ClusterView() = default;
+ClusterView::~ClusterView()
+{
+    // QWidget's own destructor hides the children after m_ranks is gone, and the step table's header
+    // would ask the model about those ranks: the table and its model go first.
+    delete m_stepTable;
+    delete m_model;
+}
 
 void ClusterView::setRanks(std::vector<RankSummary> ranks)
 {
