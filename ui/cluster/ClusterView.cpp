@@ -80,8 +80,11 @@ ClusterView::ClusterView(QWidget* parent)
 
 ClusterView::~ClusterView()
 {
-    // QWidget's own destructor hides the children after m_ranks is gone, and the step table's header
-    // would ask the model about those ranks: the table and its model go first.
+    // QWidget's own destructor hides and deletes the children after this class's members are gone: their
+    // signals must not reach this object any more, and the step table's header would ask the model about
+    // the ranks, so the table and its model go first.
+    for (QObject* child : children())
+        child->disconnect(this);
     delete m_stepTable;
     delete m_model;
 }
