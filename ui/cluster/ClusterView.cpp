@@ -83,7 +83,7 @@ ClusterView::~ClusterView()
     // QWidget's own destructor hides and deletes the children after this class's members are gone: their
     // signals must not reach this object any more, and the step table's header would ask the model about
     // the ranks, so the table and its model go first.
-    for (QObject* child : children())
+    for (QObject* child : findChildren<QObject*>()) // grandchildren too: the tables sit in a splitter
         child->disconnect(this);
     delete m_stepTable;
     delete m_model;
