@@ -513,7 +513,8 @@ QString loadChromeTrace(const ScannedFile& file, Profile& profile, const LoadPro
     std::vector<TraceIngest*> parts;
     for (const auto& part : ingest.parts)
         parts.push_back(part.get());
-    trace::TraceBuilder builder(profile, {rankOf(file, top), source, file.path, options.threads, options.trace});
+    trace::TraceBuilder builder(profile,
+                                {rankOf(file, top), source, file.path, options.threads, options.trace, top.isObject});
     const trace::TraceBuilder::Summary summary = builder.build(parts);
     ingest.parts.clear();
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <numeric>
 
 namespace dspark {
@@ -64,6 +65,41 @@ int Profile::ensureRank(int rankNumber, int deviceId, const std::string& label)
         }
     ranks.push_back({rankNumber, deviceId, label.empty() ? "rank " + std::to_string(rankNumber) : label});
     return static_cast<int>(ranks.size() - 1);
+}
+
+int Profile::ensureRunRank(int rankNumber, int deviceId, const std::vector<int64_t>& pids, const std::string& file,
+                           std::string& otherRun)
+{
+    otherRun.clear();
+    const auto shares = [&pids](const RankInfo& r) {
+        return r.runPids.empty() || pids.empty() || std::any_of(pids.begin(), pids.end(), [&r](int64_t p) {
+                   return std::find(r.runPids.begin(), r.runPids.end(), p) != r.runPids.end();
+               });
+    };
+    int index = -1;
+    for (size_t i = 0; i < ranks.size() && index < 0; ++i)
+        if (ranks[i].rankNumber == rankNumber) {
+            if (shares(ranks[i]))
+                index = static_cast<int>(i);
+            else if (otherRun.empty())
+                otherRun = ranks[i].runFile;
+        }
+    if (index < 0) {
+        const std::string label = otherRun.empty() ? std::string()
+                                                   : "rank " + std::to_string(rankNumber) + " (" +
+                                                         std::filesystem::path(file).filename().string() + ")";
+        ranks.push_back({rankNumber, deviceId, label.empty() ? "rank " + std::to_string(rankNumber) : label});
+        index = static_cast<int>(ranks.size() - 1);
+    }
+    RankInfo& r = ranks[static_cast<size_t>(index)];
+    if (r.deviceId < 0)
+        r.deviceId = deviceId;
+    if (r.runFile.empty() && !pids.empty())
+        r.runFile = file;
+    for (int64_t p : pids)
+        if (std::find(r.runPids.begin(), r.runPids.end(), p) == r.runPids.end())
+            r.runPids.push_back(p);
+    return index;
 }
 
 uint32_t Profile::laneFor(const LaneInfo& info)

@@ -45,6 +45,10 @@ struct RankInfo {
     int deviceId = -1;
     std::string label;        // e.g. "rank 0 (device 0)" or the source folder name
     TimeNs clockOffsetNs = 0; // added to this rank's times to put them on the cluster's clock; 0 for now
+    // Host processes of the Kineto traces loaded into this rank, and the first such file: a trace of
+    // the same rank number whose processes are all others is another run, never merged into this one.
+    std::vector<int64_t> runPids;
+    std::string runFile;
 };
 
 // One file found while scanning a profile folder.
@@ -132,6 +136,11 @@ public:
 
     // ---- building (loaders) ----
     int ensureRank(int rankNumber, int deviceId = -1, const std::string& label = {});
+    // The rank of a trace of `file` whose host processes are `pids`: the rank of that number that already
+    // holds one of them (or holds none yet), else a new rank of the same number, labelled by the file,
+    // and `otherRun` names the file whose rank it would have merged into.
+    int ensureRunRank(int rankNumber, int deviceId, const std::vector<int64_t>& pids, const std::string& file,
+                      std::string& otherRun);
     // Finds the lane with the same rank, kind, process and name, or creates it.
     uint32_t laneFor(const LaneInfo& info);
     // Registers an args source; returns its id for makeArgsRef(), or 0 (no args kept) once

@@ -30,6 +30,15 @@ int rankNumber(const Profile& profile, int rankIndex)
                                                                                 : rankIndex;
 }
 
+// "rank N", or the rank's label when another rank has the same number (another run: ensureRunRank).
+std::string rankTitle(const Profile& profile, int rankIndex)
+{
+    const int number = rankNumber(profile, rankIndex);
+    const auto same = std::count_if(profile.ranks.begin(), profile.ranks.end(),
+                                    [number](const RankInfo& r) { return r.rankNumber == number; });
+    return same > 1 ? profile.ranks[static_cast<size_t>(rankIndex)].label : "rank " + std::to_string(number);
+}
+
 std::string ms(TimeNs ns)
 {
     char buf[32];
@@ -113,6 +122,7 @@ ojson analyzeJson(const Profile& profile, const ProfileAnalysis& analysis)
     ojson overlap = ojson::array();
     for (const DeviceOverlap& o : analysis.overlap)
         overlap.push_back({{"rank", rankNumber(profile, o.rankIndex)},
+                           {"rank_label", rankTitle(profile, o.rankIndex)},
                            {"device", o.deviceId},
                            {"computing_ns", o.computingNs()},
                            {"communication_ns", o.communicationNs()},
@@ -127,7 +137,7 @@ std::string analyzeText(const Profile& profile, const ProfileAnalysis& analysis)
     std::ostringstream out;
     out << QCoreApplication::translate("AnalyzeReport", "Overlap analysis (ms)").toStdString() << "\n";
     for (const DeviceOverlap& o : analysis.overlap)
-        out << "  rank " << rankNumber(profile, o.rankIndex) << " device " << o.deviceId << ": "
+        out << "  " << rankTitle(profile, o.rankIndex) << " device " << o.deviceId << ": "
             << QCoreApplication::translate("AnalyzeReport", "computing").toStdString() << " " << ms(o.computingNs())
             << ", " << QCoreApplication::translate("AnalyzeReport", "communication").toStdString() << " "
             << ms(o.communicationNs()) << ", "

@@ -118,6 +118,7 @@ private:
     void resolveWaitingPoints(const std::vector<std::unique_ptr<FlowMatcher>>& matchers,
                               std::vector<std::vector<FlowMatcher::Waiting>>& waiting);
     void planLanes();
+    int placeRank(const std::vector<LanePlan>& plans, int device);
     void sizeColumns();
     void placeSlices();
     void planCounters();
@@ -512,6 +513,31 @@ void TraceBuild::resolveWaitingPoints(const std::vector<std::unique_ptr<FlowMatc
     }
 }
 
+// The rank of this file. Kineto traces of the same rank number from other processes are other runs
+// (unrelated clocks): each gets a rank of its own, with a warning, instead of being stacked on one.
+int TraceBuild::placeRank(const std::vector<LanePlan>& plans, int device)
+{
+    if (!m_settings.separateRuns)
+        return m_profile.ensureRank(m_settings.rankNumber, device);
+    std::vector<int64_t> pids;
+    for (size_t g = 0; g < m_tracks.size(); ++g) {
+        const std::optional<int64_t>& pid = m_tracks[g].facts.pid;
+        if (m_tracks[g].slices > 0 && plans[g].info.kind == LaneKind::Host && pid && *pid >= 0 &&
+            std::find(pids.begin(), pids.end(), *pid) == pids.end())
+            pids.push_back(*pid);
+    }
+    std::string otherRun;
+    const int index = m_profile.ensureRunRank(m_settings.rankNumber, device, pids, m_settings.fileLabel, otherRun);
+    if (!otherRun.empty())
+        m_sum.warnings.push_back(QCoreApplication::translate("ChromeTraceLoader",
+                                                             "%1: rank %2 again, but from other processes than %3: "
+                                                             "another run, shown as a rank of its own")
+                                     .arg(QString::fromStdString(m_settings.fileLabel))
+                                     .arg(m_settings.rankNumber)
+                                     .arg(QString::fromStdString(otherRun)));
+    return index;
+}
+
 // 6. Lanes. The rank's device is the first device a lane names. Each track's rows come after the lane's
 //    rows so far; within them, each part's slices in file order, then the paired B/E slices.
 void TraceBuild::planLanes()
@@ -526,7 +552,7 @@ void TraceBuild::planLanes()
         if (device < 0 && isDeviceLane(plans[g].info.kind) && plans[g].info.deviceId >= 0)
             device = plans[g].info.deviceId;
     }
-    m_rankIndex = profile.ensureRank(m_settings.rankNumber, device);
+    m_rankIndex = placeRank(plans, device);
     m_laneSize.resize(profile.lanes.size());
     for (size_t i = 0; i < profile.lanes.size(); ++i)
         m_laneSize[i] = profile.lanes[i].size();

@@ -23,6 +23,8 @@ public:
         std::string fileLabel;       // names the file in warnings
         int threads = 1;             // LoadOptions::threads
         LoadTuning tuning;           // LoadOptions::trace
+        bool separateRuns = false;   // a Kineto trace: by its host processes, another run of the same rank
+                                     // number gets a rank of its own (Profile::ensureRunRank)
     };
     struct Summary {
         uint64_t slices = 0;
