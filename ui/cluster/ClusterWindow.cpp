@@ -38,6 +38,7 @@ ClusterWindow::ClusterWindow(QWidget* parent)
     split->addWidget(m_view);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({600, 400}); // the ranks' rows and an unfolded rank above the tables
     layout->addWidget(split, 1);
     connect(m_view, &ClusterView::analysed, m_overview, [this] { m_overview->setOffsets(m_view->offsets()); });
     connect(m_view, &ClusterView::stepClicked, m_overview,

@@ -23,7 +23,7 @@
 namespace dspark::ui {
 
 namespace {
-constexpr int kHeaderWidth = 150; // the rank's button, left of its strip
+constexpr int kHeaderWidth = 190; // the rank's button, left of its strip: the timelines' label column
 constexpr int kStripHeight = 22;
 constexpr int kTimelineHeight = 260;
 const QColor kBusy(0x2f, 0x6f, 0xb5);
@@ -181,6 +181,7 @@ void RankOverview::buildRow(size_t rank)
     row.strip = new Strip(this, rank, row.box);
     auto* line = new QHBoxLayout;
     line->setContentsMargins(0, 0, 0, 0);
+    line->setSpacing(0); // the strip starts where an unfolded timeline's events do
     line->addWidget(row.header);
     line->addWidget(row.strip, 1);
     auto* v = new QVBoxLayout(row.box);
@@ -235,6 +236,7 @@ void RankOverview::updateTimeline(size_t rank)
         row.timeline = new TimelineWidget(row.box, m_zoom);
         row.timeline->setObjectName(QStringLiteral("rankTimeline%1").arg(rank));
         row.timeline->setMinimumHeight(kTimelineHeight);
+        row.timeline->setLabelWidth(kHeaderWidth);
         row.timeline->setProfile(row.session->profile());
         static_cast<QVBoxLayout*>(row.box->layout())->addWidget(row.timeline);
         row.timeline->show();
