@@ -372,6 +372,28 @@ private Q_SLOTS:
         }
     }
 
+    void openingAnotherClusterWhileOneLoadsShowsTheLaterOne()
+    {
+        QTemporaryDir first, second;
+        writeCluster(first);
+        for (int r = 0; r < 2; ++r) {
+            ClusterDbBuilder b(r, 0);
+            b.step(3, 0, 1000 * us);
+            b.collective("hcom_allReduce__1", "hcom_allReduce_", "g", 10, 100 * us, 400 * us);
+            QCOMPARE(b.writeRunFolder(second.filePath(QStringLiteral("m_%1_20250101080000001_ascend_pt").arg(r))),
+                     QString());
+        }
+        ClusterWindow window;
+        QSignalSpy loaded(&window, &ClusterWindow::loaded);
+        window.open(first.path());
+        window.open(second.path()); // the first load is cancelled and its result dropped
+        QVERIFY(QTest::qWaitFor([&] { return loaded.size() == 1; }, 60000));
+        QCOMPARE(window.overview()->rankCount(), size_t(2));
+        QCOMPARE(window.view()->ranks().size(), size_t(2));
+        QTest::qWait(50);
+        QCOMPARE(loaded.size(), 1);
+    }
+
     void theWindowClosesWithRanksUnfolded()
     {
         QTemporaryDir dir;

@@ -60,14 +60,18 @@ ClusterWindow::ClusterWindow(QWidget* parent)
 
 ClusterWindow::~ClusterWindow()
 {
-    if (m_thread) {
-        m_cancelFlag->store(true);
-        m_thread->wait();
-    }
-    if (m_rankThread) {
-        m_rankCancel->store(true);
-        m_rankThread->wait();
-    }
+    stopThreads();
+}
+
+void ClusterWindow::stopThreads()
+{
+    cancel();
+    for (QThread** t : {&m_thread, &m_rankThread})
+        if (*t) {
+            (*t)->wait();
+            delete *t;
+            *t = nullptr;
+        }
 }
 
 uint64_t ClusterWindow::memoryBudget()
@@ -91,7 +95,8 @@ void ClusterWindow::showProgress(bool on)
 
 void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& optionsIn)
 {
-    cancel();
+    stopThreads(); // an earlier cluster's loads end here; their results, still queued, are dropped
+    ++m_generation;
     setWindowTitle(tr("Cluster %1").arg(QDir::toNativeSeparators(folder)));
     showProgress(true);
     m_status->setText(tr("Finding the ranks of %1…").arg(QDir::toNativeSeparators(folder)));
@@ -101,7 +106,8 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
     options.memoryBudgetBytes = m_budget;
     const auto flag = m_cancelFlag;
     QPointer<ClusterWindow> self(this);
-    m_thread = QThread::create([self, folder, options, flag] {
+    const quint64 generation = m_generation;
+    m_thread = QThread::create([self, folder, options, flag, generation] {
         auto result = std::make_shared<ClusterLoad>();
         const ClusterLayout layout = findClusterRanks(folder.toStdString());
         const auto report = [self](double fraction, const QString& phase) {
@@ -130,8 +136,8 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
         }
         QMetaObject::invokeMethod(
             self.data(),
-            [self, result] {
-                if (self)
+            [self, result, generation] {
+                if (self && self->m_generation == generation)
                     self->finish(result);
             },
             Qt::QueuedConnection);
@@ -221,7 +227,8 @@ void ClusterWindow::loadRank(size_t rank)
     const auto flag = m_rankCancel;
     const std::string path = where.path;
     QPointer<ClusterWindow> self(this);
-    m_rankThread = QThread::create([self, rank, path, flag] {
+    const quint64 generation = m_generation;
+    m_rankThread = QThread::create([self, rank, path, flag, generation] {
         const auto report = [self](double fraction, const QString&) {
             QMetaObject::invokeMethod(
                 self.data(),
@@ -236,8 +243,8 @@ void ClusterWindow::loadRank(size_t rank)
         const QString error = outcome.cancelled ? tr("cancelled") : outcome.error;
         QMetaObject::invokeMethod(
             self.data(),
-            [self, rank, profile, error] {
-                if (self)
+            [self, rank, profile, error, generation] {
+                if (self && self->m_generation == generation)
                     self->rankArrived(rank, profile, error);
             },
             Qt::QueuedConnection);

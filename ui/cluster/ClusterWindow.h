@@ -62,6 +62,7 @@ private:
     void makeRoom(size_t keep, uint64_t incomingBytes);
     void touch(size_t rank); // most recently viewed
     void showProgress(bool on);
+    void stopThreads(); // cancels and waits for both loads
 
     RankOverview* m_overview;
     ClusterView* m_view;
@@ -77,6 +78,7 @@ private:
     QThread* m_rankThread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_rankCancel;
     std::vector<size_t> m_recent; // loaded ranks (overview indices), least recently viewed first
+    quint64 m_generation = 0;     // one per open(): a result of an earlier cluster is dropped
 };
 
 } // namespace dspark::ui
