@@ -6,6 +6,8 @@
 #include "../cluster/ClusterDbBuilder.h"
 
 #include "../common/TestSupport.h"
+#include "MainWindow.h"
+#include "MainWindowTestSupport.h"
 #include "analysis/AnalysisRules.h"
 #include "cluster/ClusterStepTableModel.h"
 #include "cluster/ClusterView.h"
@@ -77,7 +79,7 @@ bool openAndWait(ClusterWindow& window, const QString& folder, const ClusterLoad
 class TestClusterTimeline : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase() { test::useTestSettings(QStringLiteral("tst_cluster_timeline")); }
 
     void everyRankIsOneFoldedRowOnOneClock()
     {
@@ -392,6 +394,19 @@ private Q_SLOTS:
         QCOMPARE(window.view()->ranks().size(), size_t(2));
         QTest::qWait(50);
         QCOMPARE(loaded.size(), 1);
+    }
+
+    void theCommandLineOpensAClusterWindow()
+    {
+        QTemporaryDir dir;
+        writeCluster(dir);
+        auto w = test::openMainWindow();
+        QVERIFY(w);
+        w->openFromCommandLine({QStringLiteral("--cluster"), dir.path()});
+        auto* cluster = w->findChild<ClusterWindow*>();
+        QVERIFY(cluster);
+        QVERIFY(QTest::qWaitFor([&] { return !cluster->loading() && cluster->overview()->rankCount() == 3; }, 60000));
+        QCOMPARE(cluster->overview()->offsetNs(2), 30 * us);
     }
 
     void theWindowClosesWithRanksUnfolded()
