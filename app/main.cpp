@@ -37,6 +37,8 @@ static void printHelp()
         "file, or its file:// URI)\n  dspark-timeline --demo            open the viewer on the embedded demo profile\n"
         "  dspark-timeline --compare BASELINE CHANGED\n      open the viewer on a comparison of two runs "
         "(docs/compare.md §6)\n  dspark-timeline --demo-compare    open the viewer on the demo's comparison pair\n"
+        "  dspark-timeline --cluster DIR     open the viewer and the cluster window on a folder of ranks "
+        "(docs/cluster.md)\n"
         "  dspark-timeline --self-check [--demo|PATH]\n      " +
         QCoreApplication::translate("cli", "Open the viewer, wait for the profile, print what the "
                                            "window shows as JSON and quit (checks an installation)")

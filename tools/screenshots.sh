@@ -24,6 +24,8 @@ cp "$TMP/tour-zh/4b-lane-filter.png" "$OUT/window-lane-filter-zh.png"
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$TMP/new-user" "$BUILD_DIR/tests/ui_tst_new_user" >/dev/null
 cp "$TMP/new-user/steps-without-timeline.png" "$OUT/window-steps-without-timeline.png"
 cp "$TMP/new-user/selected-step-chart.png" "$OUT/window-selected-step-chart.png"
+# The cluster window on the 8-rank demo (docs/cluster.md), in English and Chinese.
+QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_cluster_timeline" screenshots >/dev/null
 # Range statistics, kernel summary, profiler steps (issue 26), in English and Chinese.
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_summary_docks" screenshots >/dev/null
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_LANG=zh_CN DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_summary_docks" \

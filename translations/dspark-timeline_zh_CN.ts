@@ -2961,6 +2961,38 @@
             <source>Rank %1 not opened: %2</source>
             <translation>rank %1 未打开：%2</translation>
         </message>
+        <message>
+            <source>Not loaded: %1 (%2)</source>
+            <translation>未加载：%1（%2）</translation>
+        </message>
+        <message>
+            <source>The ranks exceed the memory budget (%1): each rank's events load when you unfold it.</source>
+            <translation>各 rank 超出内存预算（%1）：展开某个 rank 时才加载其事件。</translation>
+        </message>
+        <message>
+            <source>Rank %1 has only its summary: no events to show.</source>
+            <translation>rank %1 只有摘要：没有可显示的事件。</translation>
+        </message>
+        <message>
+            <source>Still loading another rank; unfold rank %1 again when it is done.</source>
+            <translation>仍在加载另一个 rank；加载完成后请再次展开 rank %1。</translation>
+        </message>
+        <message>
+            <source>Loading rank %1…</source>
+            <translation>正在加载 rank %1…</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>Rank %1 not loaded: %2</source>
+            <translation>rank %1 未加载：%2</translation>
+        </message>
+        <message>
+            <source>Rank %1 loaded.</source>
+            <translation>rank %1 已加载。</translation>
+        </message>
     </context>
     <context>
         <name>dspark::ui::ComparisonController</name>
@@ -4210,6 +4242,10 @@ Changed: %2</source>
             <translation>这些是没有性能分析时间线的 DSpark 步记录：此处显示步表及其图表。打开性能分析输出文件夹（或把步记录放在它旁边），即可在设备时间线上查看这些步。</translation>
         </message>
         <message>
+            <source>--cluster needs a folder of ranks</source>
+            <translation>--cluster 需要一个包含各 rank 的文件夹</translation>
+        </message>
+        <message>
             <source>%1 events in %2 lanes, %3 ranks, %4 links</source>
             <translation>%2 条泳道中共 %1 个事件，%3 个 rank，%4 个关联</translation>
         </message>
@@ -4883,6 +4919,33 @@ Changed: %2</source>
         <message>
             <source>%1 in %2, longest first</source>
             <translation>%2 中的 %1，最长的在前</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::RankOverview</name>
+        <message>
+            <source>Rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>%1 (loading…)</source>
+            <translation>%1（加载中…）</translation>
+        </message>
+        <message>
+            <source>Rank %1, clock offset %2 µs: click or press Enter to fold its lanes</source>
+            <translation>rank %1，时钟偏移 %2 µs：单击或按 Enter 折叠其泳道</translation>
+        </message>
+        <message>
+            <source>Rank %1, clock offset %2 µs: click or press Enter to show its lanes</source>
+            <translation>rank %1，时钟偏移 %2 µs：单击或按 Enter 展开其泳道</translation>
+        </message>
+        <message>
+            <source>Step %1</source>
+            <translation>步 %1</translation>
+        </message>
+        <message>
+            <source>Ranks on one clock: %1 shown from %2. Blue: busy, orange: communicating, grey: idle; click a rank to show its lanes.</source>
+            <translation>各 rank 在同一时钟上：显示从 %2 起的 %1。蓝色：忙碌，橙色：通信，灰色：空闲；单击一个 rank 展开其泳道。</translation>
         </message>
     </context>
     <context>

@@ -595,6 +595,13 @@ void MainWindow::openFromCommandLine(const QStringList& args)
 {
     if (m_comparison->openFromCommandLine(args))
         return;
+    if (const qsizetype i = args.indexOf(QLatin1String("--cluster")); i >= 0) {
+        if (i + 1 < args.size())
+            openClusterWindow(args[i + 1]);
+        else
+            onLoadFinished(nullptr, tr("--cluster needs a folder of ranks"), false, QString());
+        return;
+    }
     for (const QString& a : args) {
         if (a == QLatin1String("--demo")) {
             openDemo();

@@ -89,8 +89,9 @@ private:
 
 void loadRank(LoadedRank& out, const ClusterLoadOptions& options, const LoadOptions& load, const LoadProgress& progress)
 {
-    if (out.where.path.empty()) {
-        readRankSummary(out.where.summaryPath, out.summary, out.error);
+    if (out.where.path.empty() || (options.summariesFirst && !out.where.summaryPath.empty())) {
+        if (readRankSummary(out.where.summaryPath, out.summary, out.error) && !out.where.path.empty())
+            out.summary.source = out.where.path; // where its profile is here (the summary was made elsewhere)
         return;
     }
     LoadOutcome outcome = loadProfile(out.where.path, progress, load);

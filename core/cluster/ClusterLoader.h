@@ -37,6 +37,8 @@ struct ClusterLoadOptions {
     int maxConcurrent = 0;          // 0: the machine's cores
     uint64_t memoryBudgetBytes = 0; // 0: half of the machine's memory
     bool keepProfiles = true;       // false: keep only the summaries (headless cluster reports)
+    bool summariesFirst = false;    // a rank's summary file stands for its profile (lazy loading); it
+                                    // is not loaded then (keepProfiles has no profile to keep)
 };
 
 // Loads every rank of `layout`: a rank with a timeline through loadProfile(), a rank with only a summary

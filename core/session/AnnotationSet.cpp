@@ -44,6 +44,8 @@ QByteArray AnnotationSet::toJson() const
     root[QStringLiteral("format")] = QStringLiteral("dspark-timeline-annotations");
     root[QStringLiteral("version")] = 1;
     root[QStringLiteral("annotations")] = list;
+    if (clockOffsetNs)
+        root[QStringLiteral("clock_offset_ns")] = QString::number(*clockOffsetNs);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -77,6 +79,13 @@ QString AnnotationSet::fromJson(const QByteArray& json, const QString& source)
         loaded.push_back(a);
     }
     items = std::move(loaded);
+    clockOffsetNs.reset();
+    if (const QJsonValue offset = root.value(QStringLiteral("clock_offset_ns")); offset.isString()) {
+        bool ok = false;
+        const qlonglong ns = offset.toString().toLongLong(&ok);
+        if (ok)
+            clockOffsetNs = ns;
+    }
     return {};
 }
 

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QVector>
 
+#include <optional>
+
 namespace dspark {
 
 // A user's own mark on the timeline, in profile time and stable lane keys (not pixels), so it
@@ -27,6 +29,9 @@ struct Annotation {
 class AnnotationSet {
 public:
     QVector<Annotation> items;
+    // The clock offset the user gave this profile as a rank of a cluster (ClusterView; cluster time =
+    // rank time + offset, ns); none: the estimate from the collectives.
+    std::optional<TimeNs> clockOffsetNs;
 
     QByteArray toJson() const;
     // Returns an empty string or an error naming `source` (a file path, for messages).

@@ -71,10 +71,17 @@ private Q_SLOTS:
         QCOMPARE(view.rankTable()->item(1, 1)->text(), QStringLiteral("-50.000"));
         QCOMPARE(view.rankTable()->item(2, 1)->text(), QStringLiteral("30.000"));
 
+        QSignalSpy clicked(&view, &ClusterView::stepClicked);
         QSignalSpy activated(&view, &ClusterView::stepActivated);
         QTableView* table = view.stepTable();
         const QRect cell = table->visualRect(view.stepModel()->index(1, 2));
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QCOMPARE(clicked.size(), 1);
+        QCOMPARE(clicked[0][0].value<size_t>(), size_t(2));
+        QCOMPARE(clicked[0][1].toLongLong(), qint64(2));
+        QCOMPARE(activated.size(), 0);
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_Return); // the clicked cell is current: Enter activates it
         QCOMPARE(activated.size(), 1);
         QCOMPARE(activated[0][0].toInt(), 2);
         QCOMPARE(activated[0][1].toLongLong(), qint64(2));
@@ -187,8 +194,9 @@ private Q_SLOTS:
 
         QSignalSpy openRank(&window, &ClusterWindow::openRankRequested);
         QTableView* table = window.view()->stepTable();
-        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
-                          table->visualRect(window.view()->stepModel()->index(0, 1)).center());
+        table->setFocus();
+        table->setCurrentIndex(window.view()->stepModel()->index(0, 1));
+        QTest::keyClick(table, Qt::Key_Return); // activates the cell, as a double-click does
         QCOMPARE(openRank.size(), 1);
         QCOMPARE(openRank[0][0].toString(), dir.filePath(QStringLiteral("n_1_20250101080000001_ascend_pt")));
         QCOMPARE(openRank[0][1].toLongLong(), qint64(7));

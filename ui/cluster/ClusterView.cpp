@@ -1,8 +1,12 @@
 #include "cluster/ClusterView.h"
 
 #include "cluster/ClusterStepTableModel.h"
+#include "common/Teardown.h"
+#include "session/AnnotationSet.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -73,6 +77,11 @@ ClusterView::ClusterView(QWidget* parent)
     });
     connect(m_stepTable, &QTableView::clicked, this, [this](const QModelIndex& index) {
         if (index.isValid() && m_model->value(index.row(), index.column()))
+            Q_EMIT stepClicked(static_cast<size_t>(index.column()), m_model->stepAt(index.row()));
+    });
+    // Activated: a double-click, or Enter on the current cell.
+    connect(m_stepTable, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (index.isValid() && m_model->value(index.row(), index.column()))
             Q_EMIT stepActivated(m_ranks[static_cast<size_t>(index.column())].rankNumber, m_model->stepAt(index.row()));
     });
     connect(m_rankTable, &QTableWidget::cellChanged, this, &ClusterView::rankCellEdited);
@@ -83,8 +92,7 @@ ClusterView::~ClusterView()
     // QWidget's own destructor hides and deletes the children after this class's members are gone: their
     // signals must not reach this object any more, and the step table's header would ask the model about
     // the ranks, so the table and its model go first.
-    for (QObject* child : findChildren<QObject*>()) // grandchildren too: the tables sit in a splitter
-        child->disconnect(this);
+    disconnectChildren(this); // grandchildren too: the tables sit in a splitter
     delete m_stepTable;
     delete m_model;
 }
@@ -94,6 +102,7 @@ void ClusterView::setRanks(std::vector<RankSummary> ranks)
     m_ranks = std::move(ranks);
     m_options.offsetOverrides.assign(m_ranks.size(), std::nullopt);
     m_undo->clear();
+    restoreOverrides();
     reanalyse();
 }
 
@@ -106,7 +115,48 @@ void ClusterView::setOffsetOverride(size_t rank, std::optional<TimeNs> offsetNs)
 void ClusterView::applyOverride(size_t rank, std::optional<TimeNs> offsetNs)
 {
     m_options.offsetOverrides.at(rank) = offsetNs;
+    saveOverride(rank);
     reanalyse();
+}
+
+namespace {
+// A rank's annotation file (the one the main window keeps for that rank's profile); empty without a source.
+QString annotationPathOf(const RankSummary& rank)
+{
+    return rank.source.empty() ? QString()
+                               : AnnotationSet::sessionPathFor(QDir::cleanPath(QString::fromStdString(rank.source)));
+}
+} // namespace
+
+void ClusterView::restoreOverrides()
+{
+    for (size_t r = 0; r < m_ranks.size(); ++r) {
+        const QString path = annotationPathOf(m_ranks[r]);
+        AnnotationSet set;
+        if (!path.isEmpty() && QFileInfo::exists(path) && set.load(path).isEmpty())
+            m_options.offsetOverrides[r] = set.clockOffsetNs;
+    }
+}
+
+void ClusterView::saveOverride(size_t rank) const
+{
+    const QString path = annotationPathOf(m_ranks[rank]);
+    if (path.isEmpty())
+        return;
+    AnnotationSet set; // the rank's notes stay as they are; only the offset changes
+    if (QFileInfo::exists(path) && !set.load(path).isEmpty())
+        return; // an unreadable file is not overwritten
+    set.clockOffsetNs = m_options.offsetOverrides[rank];
+    if (const QString error = set.save(path); !error.isEmpty())
+        m_summary->setToolTip(error);
+}
+
+std::vector<TimeNs> ClusterView::offsets() const
+{
+    std::vector<TimeNs> out;
+    for (const RankClock& c : m_analysis.clocks)
+        out.push_back(c.offsetNs);
+    return out;
 }
 
 void ClusterView::reanalyse()
@@ -118,6 +168,7 @@ void ClusterView::reanalyse()
                            .arg(m_ranks.size())
                            .arg(m_analysis.collectives.size())
                            .arg(m_analysis.ranking.empty() ? tr("none") : m_analysis.ranking.front().explanation));
+    Q_EMIT analysed();
 }
 
 void ClusterView::fillRankTable()

@@ -39,13 +39,23 @@ public:
     QComboBox* quantityBox() const { return m_quantity; }
     ClusterStepTableModel* stepModel() const { return m_model; }
 
+    // Each rank's clock offset in force (the user's or the estimate): cluster time = rank time + offset.
+    std::vector<TimeNs> offsets() const;
+
 Q_SIGNALS:
+    // A cell clicked (rank index into ranks(), step id), and activated (double-click, Enter).
     void stepActivated(int rankNumber, qint64 stepId);
+    void stepClicked(size_t rank, qint64 stepId);
+    // The analyses were redone (new ranks, an offset changed).
+    void analysed();
 
 private:
     friend class OffsetCommand;
     void applyOverride(size_t rank, std::optional<TimeNs> offsetNs); // no undo entry
     void reanalyse();
+    // The user's offsets are kept with each rank's annotations (AnnotationSet::clockOffsetNs).
+    void restoreOverrides();
+    void saveOverride(size_t rank) const;
     void fillRankTable();
     void rankCellEdited(int row, int column);
 

@@ -1,21 +1,28 @@
 #include "cluster/ClusterWindow.h"
 
 #include "cluster/ClusterView.h"
+#include "cluster/RankOverview.h"
+
+#include "io/ProfileLoader.h"
+#include "session/ProfileSession.h"
 
 #include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
 #include <QThread>
 #include <QVBoxLayout>
 
 namespace dspark::ui {
 
 ClusterWindow::ClusterWindow(QWidget* parent)
-    : QWidget(parent, Qt::Window), m_view(new ClusterView(this)), m_progress(new QProgressBar(this)),
-      m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this))
+    : QWidget(parent, Qt::Window), m_overview(new RankOverview(this)), m_view(new ClusterView(this)),
+      m_progress(new QProgressBar(this)), m_cancel(new QPushButton(tr("Cancel"), this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("clusterWindow"));
     m_progress->setRange(0, 1000);
@@ -26,7 +33,21 @@ ClusterWindow::ClusterWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_status);
-    layout->addWidget(m_view, 1);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_overview);
+    split->addWidget(m_view);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 400}); // the ranks' rows and an unfolded rank above the tables
+    layout->addWidget(split, 1);
+    connect(m_view, &ClusterView::analysed, m_overview, [this] { m_overview->setOffsets(m_view->offsets()); });
+    connect(m_view, &ClusterView::stepClicked, m_overview,
+            [this](size_t rank, qint64 stepId) { m_overview->showStep(rank, stepId); });
+    connect(m_overview, &RankOverview::profileWanted, this, &ClusterWindow::loadRank);
+    connect(m_overview, &RankOverview::expansionChanged, this, [this](size_t rank, bool expanded) {
+        if (expanded)
+            touch(rank);
+    });
     connect(m_cancel, &QPushButton::clicked, this, &ClusterWindow::cancel);
     connect(m_view, &ClusterView::stepActivated, this, [this](int rankNumber, qint64 stepId) {
         for (const LoadedRank& r : m_load.ranks)
@@ -34,31 +55,59 @@ ClusterWindow::ClusterWindow(QWidget* parent)
                 Q_EMIT openRankRequested(
                     QString::fromStdString(r.where.path.empty() ? r.where.summaryPath : r.where.path), stepId);
     });
-    resize(1000, 700);
+    resize(1200, 900);
 }
 
 ClusterWindow::~ClusterWindow()
 {
-    if (m_thread) {
-        m_cancelFlag->store(true);
-        m_thread->wait();
-    }
+    stopThreads();
+}
+
+void ClusterWindow::stopThreads()
+{
+    cancel();
+    for (QThread** t : {&m_thread, &m_rankThread})
+        if (*t) {
+            (*t)->wait();
+            delete *t;
+            *t = nullptr;
+        }
+}
+
+uint64_t ClusterWindow::memoryBudget()
+{
+    bool ok = false;
+    const qulonglong env = qEnvironmentVariable("DSPARK_CLUSTER_MEMORY_MB").toULongLong(&ok);
+    if (ok && env > 0)
+        return env << 20;
+    const qulonglong setting = QSettings().value(QStringLiteral("cluster/memoryBudgetMB")).toULongLong(&ok);
+    if (ok && setting > 0)
+        return setting << 20;
+    return defaultClusterMemoryBudget();
+}
+
+void ClusterWindow::showProgress(bool on)
+{
+    m_progress->setValue(0);
+    m_progress->setVisible(on);
+    m_cancel->setVisible(on);
 }
 
 void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& optionsIn)
 {
-    cancel();
+    stopThreads(); // an earlier cluster's loads end here; their results, still queued, are dropped
+    ++m_generation;
     setWindowTitle(tr("Cluster %1").arg(QDir::toNativeSeparators(folder)));
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancel->show();
+    showProgress(true);
     m_status->setText(tr("Finding the ranks of %1…").arg(QDir::toNativeSeparators(folder)));
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     ClusterLoadOptions options = optionsIn;
-    options.keepProfiles = false; // the window reads the summaries; a rank opens in the main window on demand
+    m_budget = options.memoryBudgetBytes ? options.memoryBudgetBytes : memoryBudget();
+    options.memoryBudgetBytes = m_budget;
     const auto flag = m_cancelFlag;
     QPointer<ClusterWindow> self(this);
-    m_thread = QThread::create([self, folder, options, flag] {
+    const quint64 generation = m_generation;
+    m_thread = QThread::create([self, folder, options, flag, generation] {
         auto result = std::make_shared<ClusterLoad>();
         const ClusterLayout layout = findClusterRanks(folder.toStdString());
         const auto report = [self](double fraction, const QString& phase) {
@@ -72,16 +121,23 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
                 },
                 Qt::QueuedConnection);
         };
-        if (layout.error.isEmpty())
-            *result = loadCluster(layout, report, flag.get(), options);
-        else {
+        if (layout.error.isEmpty()) {
+            // Every rank's events kept when their files fit the budget; summaries first otherwise.
+            uint64_t bytes = 0;
+            for (const ClusterRank& r : layout.ranks)
+                bytes += r.bytes;
+            ClusterLoadOptions run = options;
+            run.keepProfiles = bytes <= options.memoryBudgetBytes;
+            run.summariesFirst = !run.keepProfiles;
+            *result = loadCluster(layout, report, flag.get(), run);
+        } else {
             result->layout = layout;
             result->error = layout.error;
         }
         QMetaObject::invokeMethod(
             self.data(),
-            [self, result] {
-                if (self)
+            [self, result, generation] {
+                if (self && self->m_generation == generation)
                     self->finish(result);
             },
             Qt::QueuedConnection);
@@ -93,6 +149,8 @@ void ClusterWindow::cancel()
 {
     if (m_cancelFlag)
         m_cancelFlag->store(true);
+    if (m_rankCancel)
+        m_rankCancel->store(true);
 }
 
 void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
@@ -100,9 +158,28 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
     m_thread->wait();
     delete m_thread;
     m_thread = nullptr;
-    m_progress->hide();
-    m_cancel->hide();
+    showProgress(false);
     m_load = std::move(*load);
+    std::vector<std::shared_ptr<const Profile>> profiles;
+    m_okRanks.clear();
+    m_recent.clear();
+    m_lazy = false;
+    for (size_t i = 0; i < m_load.ranks.size(); ++i)
+        if (LoadedRank& r = m_load.ranks[i]; r.ok()) {
+            m_lazy = m_lazy || !r.profile;
+            m_okRanks.push_back(i);
+            profiles.push_back(std::move(r.profile)); // the overview's sessions hold them (and drop them)
+        }
+    m_status->setText(loadReport());
+    // The overview first: the view's first analysis hands it the offsets.
+    const std::vector<RankSummary> summaries = m_load.summaries();
+    m_overview->setRanks(summaries, std::move(profiles));
+    m_view->setRanks(summaries);
+    Q_EMIT loaded();
+}
+
+QString ClusterWindow::loadReport() const
+{
     QStringList lines;
     if (m_load.cancelled)
         lines << tr("Cancelled: the ranks loaded so far are shown.");
@@ -112,9 +189,104 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
         if (!r.ok())
             lines << tr("Rank %1 not opened: %2").arg(r.where.rankNumber).arg(r.error);
     lines << m_load.layout.warnings;
-    m_status->setText(lines.join(QLatin1Char('\n')));
-    m_view->setRanks(m_load.summaries());
-    Q_EMIT loaded();
+    for (const ClusterSkipped& s : m_load.layout.skipped) // (an older run's reason is its warning, listed above)
+        if (!m_load.layout.warnings.contains(QString::fromStdString(s.reason)))
+            lines << tr("Not loaded: %1 (%2)")
+                         .arg(QDir::toNativeSeparators(QString::fromStdString(s.path)),
+                              QString::fromStdString(s.reason));
+    if (m_lazy)
+        lines << tr("The ranks exceed the memory budget (%1): each rank's events load when you unfold it.")
+                     .arg(QLocale().formattedDataSize(qint64(m_budget)));
+    return lines.join(QLatin1Char('\n'));
+}
+
+void ClusterWindow::touch(size_t rank)
+{
+    std::erase(m_recent, rank);
+    if (m_overview->session(rank))
+        m_recent.push_back(rank);
+}
+
+void ClusterWindow::loadRank(size_t rank)
+{
+    const ClusterRank& where = m_load.ranks[m_okRanks.at(rank)].where;
+    if (where.path.empty()) {
+        m_status->setText(tr("Rank %1 has only its summary: no events to show.").arg(where.rankNumber));
+        m_overview->setExpanded(rank, false);
+        return;
+    }
+    if (m_rankThread) { // one rank at a time: the one asked for later waits for the user's next click
+        m_status->setText(
+            tr("Still loading another rank; unfold rank %1 again when it is done.").arg(where.rankNumber));
+        m_overview->setExpanded(rank, false);
+        return;
+    }
+    showProgress(true);
+    m_status->setText(tr("Loading rank %1…").arg(where.rankNumber));
+    m_rankCancel = std::make_shared<std::atomic<bool>>(false);
+    const auto flag = m_rankCancel;
+    const std::string path = where.path;
+    QPointer<ClusterWindow> self(this);
+    const quint64 generation = m_generation;
+    m_rankThread = QThread::create([self, rank, path, flag, generation] {
+        const auto report = [self](double fraction, const QString&) {
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, fraction] {
+                    if (self)
+                        self->m_progress->setValue(int(fraction * 1000));
+                },
+                Qt::QueuedConnection);
+        };
+        LoadOutcome outcome = loadProfile(path, LoadProgress(report, flag.get()));
+        std::shared_ptr<const Profile> profile = std::move(outcome.profile);
+        const QString error = outcome.cancelled ? tr("cancelled") : outcome.error;
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, rank, profile, error, generation] {
+                if (self && self->m_generation == generation)
+                    self->rankArrived(rank, profile, error);
+            },
+            Qt::QueuedConnection);
+    });
+    m_rankThread->start();
+}
+
+void ClusterWindow::rankArrived(size_t rank, std::shared_ptr<const Profile> profile, const QString& error)
+{
+    m_rankThread->wait();
+    delete m_rankThread;
+    m_rankThread = nullptr;
+    showProgress(false);
+    const int number = m_load.ranks[m_okRanks[rank]].where.rankNumber;
+    if (!profile) {
+        m_status->setText(tr("Rank %1 not loaded: %2").arg(number).arg(error));
+        m_overview->setExpanded(rank, false);
+        Q_EMIT rankLoaded(rank, false);
+        return;
+    }
+    makeRoom(rank, profile->bytesUsed());
+    m_overview->setProfile(rank, std::move(profile));
+    touch(rank);
+    m_status->setText(tr("Rank %1 loaded.").arg(number));
+    Q_EMIT rankLoaded(rank, true);
+}
+
+void ClusterWindow::makeRoom(size_t keep, uint64_t incomingBytes)
+{
+    // Least recently viewed first, until the loaded ranks and the new one fit (the new one always stays).
+    uint64_t used = incomingBytes;
+    for (size_t r : m_recent)
+        used += m_overview->session(r)->profile()->bytesUsed();
+    while (used > m_budget && !m_recent.empty()) {
+        const size_t drop = m_recent.front();
+        m_recent.erase(m_recent.begin());
+        if (drop == keep)
+            continue;
+        used -= m_overview->session(drop)->profile()->bytesUsed();
+        m_overview->setExpanded(drop, false);
+        m_overview->setProfile(drop, nullptr);
+    }
 }
 
 } // namespace dspark::ui

@@ -15,32 +15,56 @@ class QThread;
 namespace dspark::ui {
 
 class ClusterView;
+class RankOverview;
 
 // A cluster folder opened in a window of its own: its ranks load off the UI thread (loadCluster, one
-// progress bar and Cancel), then the ClusterView shows them; ranks that failed are listed with their
-// errors. Clicking a step asks the main window to open that rank (openRankRequested).
+// progress bar and Cancel); the RankOverview above shows every rank on one clock (one session per rank,
+// offset by the ClusterView's clocks) and the ClusterView below compares them; ranks that failed, runs
+// not loaded and folders of unknown rank are listed. Clicking a step cell shows that rank's step in the
+// overview; activating it (double-click, Enter) asks the main window to open the rank (openRankRequested).
 class ClusterWindow : public QWidget {
     Q_OBJECT
 public:
     explicit ClusterWindow(QWidget* parent = nullptr);
     ~ClusterWindow() override;
 
+    // Loads the ranks; above the memory budget (options.memoryBudgetBytes, else memoryBudget()) as
+    // summaries first, each rank's events loaded when it is unfolded and dropped, least recently viewed
+    // first, when the loaded ranks outgrow the budget.
     void open(const QString& folder, const ClusterLoadOptions& options = {});
     void cancel();
-    bool loading() const { return m_thread != nullptr; }
+    bool loading() const { return m_thread != nullptr || m_rankThread != nullptr; }
+    // Whether the ranks opened as summaries (their events load on demand).
+    bool lazy() const { return m_lazy; }
+    uint64_t budgetBytes() const { return m_budget; }
+    // The default budget: the environment's DSPARK_CLUSTER_MEMORY_MB, else the setting
+    // cluster/memoryBudgetMB, else half of the machine's memory.
+    static uint64_t memoryBudget();
     ClusterView* view() const { return m_view; }
+    RankOverview* overview() const { return m_overview; }
     const ClusterLoad& load() const { return m_load; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLabel* statusLabel() const { return m_status; }
 
 Q_SIGNALS:
     void loaded();
+    // A rank's events arrived (lazy loading) or failed to (profile null).
+    void rankLoaded(size_t rank, bool ok);
     // The rank's folder (or file) and the step the user clicked.
     void openRankRequested(const QString& path, qint64 stepId);
 
 private:
     void finish(std::shared_ptr<ClusterLoad> load);
+    QString loadReport() const; // failed ranks, runs not loaded, warnings, lazy loading
+    // Lazy loading: one rank's profile in the background, then room made for it.
+    void loadRank(size_t rank);
+    void rankArrived(size_t rank, std::shared_ptr<const Profile> profile, const QString& error);
+    void makeRoom(size_t keep, uint64_t incomingBytes);
+    void touch(size_t rank); // most recently viewed
+    void showProgress(bool on);
+    void stopThreads(); // cancels and waits for both loads
 
+    RankOverview* m_overview;
     ClusterView* m_view;
     QProgressBar* m_progress;
     QPushButton* m_cancel;
@@ -48,6 +72,13 @@ private:
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancelFlag;
     ClusterLoad m_load;
+    std::vector<size_t> m_okRanks; // overview rank index → index into m_load.ranks
+    bool m_lazy = false;
+    uint64_t m_budget = 0;
+    QThread* m_rankThread = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_rankCancel;
+    std::vector<size_t> m_recent; // loaded ranks (overview indices), least recently viewed first
+    quint64 m_generation = 0;     // one per open(): a result of an earlier cluster is dropped
 };
 
 } // namespace dspark::ui

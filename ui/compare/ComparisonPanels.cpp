@@ -1,5 +1,7 @@
 #include "compare/ComparisonPanels.h"
 
+#include "common/Teardown.h"
+
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
@@ -47,6 +49,13 @@ ComparisonPanelBase::ComparisonPanelBase(QWidget* parent) : QWidget(parent)
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
+
+ComparisonPanelBase::~ComparisonPanelBase()
+{
+    // The derived panels' members are gone by now; their children's signals (tables losing their
+    // models in QWidget's destructor) must not reach them.
+    disconnectChildren(this);
 }
 
 void ComparisonPanelBase::setPlaceholder(const QString& text)

@@ -25,6 +25,7 @@ class ComparisonPanelBase : public QWidget {
     Q_OBJECT
 public:
     explicit ComparisonPanelBase(QWidget* parent = nullptr);
+    ~ComparisonPanelBase() override;
     // Empties the panel and says why.
     void setPlaceholder(const QString& text);
     QLabel* noteLabel() const { return m_note; }

@@ -1,6 +1,7 @@
 #include "summary/SummaryTable.h"
 
 #include "common/ListTable.h"
+#include "common/Teardown.h"
 #include "report/TableExport.h"
 
 #include <QApplication>
@@ -115,6 +116,14 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
                     Q_EMIT rowClicked(keyAtRow(current.row()));
             });
     retranslate();
+}
+
+SummaryPanel::~SummaryPanel()
+{
+    // The table's selection model, losing its model later in QWidget's destructor, must not emit
+    // rowClicked into the derived panels (whose members are gone by then): the table goes first.
+    disconnectChildren(this);
+    delete m_table;
 }
 
 void SummaryPanel::retranslate()

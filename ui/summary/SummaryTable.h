@@ -47,6 +47,7 @@ class SummaryPanel : public QWidget {
     Q_OBJECT
 public:
     explicit SummaryPanel(QWidget* parent = nullptr);
+    ~SummaryPanel() override;
 
     void setTitle(const QString& title);
     QString title() const;

@@ -1,0 +1,396 @@
+#include "cluster/RankOverview.h"
+
+#include "common/Teardown.h"
+#include "session/ProfileSession.h"
+#include "timeline/TimeFormat.h"
+#include "timeline/TimelineWidget.h"
+#include "timeline/TimelineZoom.h"
+
+#include <QEvent>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace dspark::ui {
+
+namespace {
+constexpr int kHeaderWidth = 190; // the rank's button, left of its strip: the timelines' label column
+constexpr int kStripHeight = 22;
+constexpr int kTimelineHeight = 260;
+const QColor kBusy(0x2f, 0x6f, 0xb5);
+const QColor kComm(0xe0, 0x8a, 0x1e);
+const QColor kIdle(0xe9, 0xeb, 0xee);
+const QColor kStep(0x1f, 0x6f, 0xd0);
+} // namespace
+
+struct RankOverview::Row {
+    RankSummary summary; // its steps (the highlight) and time range (the bounds)
+    RankActivity activity;
+    std::shared_ptr<ProfileSession> session;
+    TimeNs offsetNs = 0;
+    bool expanded = false;
+    QWidget* box = nullptr;
+    QToolButton* header = nullptr;
+    Strip* strip = nullptr;
+    TimelineWidget* timeline = nullptr;
+};
+
+// The folded row: per pixel column, the busy share from the top and the communicating share below it.
+// Wheel zooms the shared range, a drag pans it, a double-click fits everything.
+class RankOverview::Strip : public QWidget {
+public:
+    Strip(RankOverview* owner, size_t rank, QWidget* parent) : QWidget(parent), m_owner(owner), m_rank(rank)
+    {
+        setFixedHeight(kStripHeight);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        setCursor(Qt::OpenHandCursor);
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override
+    {
+        QPainter p(this);
+        p.fillRect(rect(), kIdle);
+        const int h = height();
+        for (int x = 0; x < width(); ++x) {
+            const RankActivity::Share s = m_owner->shareAt(m_rank, x);
+            const int comm = int(std::lround(s.comm * h));
+            const int busy = int(std::lround(s.busy * h));
+            if (comm > 0)
+                p.fillRect(x, h - comm, 1, comm, kComm);
+            if (busy > 0)
+                p.fillRect(x, h - comm - busy, 1, busy, kBusy);
+        }
+        const Row& row = *m_owner->m_rows[m_rank];
+        for (const RankStep& s : row.summary.steps)
+            if (s.stepId == m_owner->m_step) {
+                const double a = xAt(s.startNs + row.offsetNs), b = xAt(s.endNs + row.offsetNs);
+                p.setPen(QPen(kStep, 2));
+                p.setBrush(QColor(kStep.red(), kStep.green(), kStep.blue(), 40));
+                p.drawRect(QRectF(a, 1, std::max(2.0, b - a), h - 2));
+            }
+    }
+    void wheelEvent(QWheelEvent* e) override
+    {
+        const double steps = e->angleDelta().y() / 120.0;
+        if (steps != 0)
+            m_owner->m_zoom->zoomAround(timeAt(e->position().x()), std::pow(0.8, steps));
+        e->accept();
+    }
+    void mousePressEvent(QMouseEvent* e) override
+    {
+        m_dragX = e->position().x();
+        setCursor(Qt::ClosedHandCursor);
+    }
+    void mouseMoveEvent(QMouseEvent* e) override
+    {
+        if (!(e->buttons() & Qt::LeftButton))
+            return;
+        const double dx = e->position().x() - m_dragX;
+        m_dragX = e->position().x();
+        m_owner->m_zoom->panBy(TimeNs(std::llround(-dx * nsPerPixel())));
+    }
+    void mouseReleaseEvent(QMouseEvent*) override
+    {
+        setCursor(Qt::OpenHandCursor);
+        m_owner->m_zoom->endGesture();
+    }
+    void mouseDoubleClickEvent(QMouseEvent*) override { m_owner->m_zoom->fitAll(); }
+
+private:
+    double nsPerPixel() const { return double(m_owner->m_zoom->spanNs()) / std::max(1, width()); }
+    double xAt(TimeNs sharedNs) const { return double(sharedNs - m_owner->m_zoom->startNs()) / nsPerPixel(); }
+    TimeNs timeAt(double x) const { return m_owner->m_zoom->startNs() + TimeNs(std::llround(x * nsPerPixel())); }
+
+    RankOverview* m_owner;
+    size_t m_rank;
+    double m_dragX = 0;
+};
+
+RankOverview::RankOverview(QWidget* parent)
+    : QWidget(parent), m_zoom(new TimelineZoom(this)), m_rangeLabel(new QLabel(this)), m_scroll(new QScrollArea(this))
+{
+    setObjectName(QStringLiteral("rankOverview"));
+    m_rangeLabel->setObjectName(QStringLiteral("rankOverviewRange"));
+    auto* inner = new QWidget(m_scroll);
+    m_rowsLayout = new QVBoxLayout(inner);
+    m_rowsLayout->setContentsMargins(0, 0, 0, 0);
+    m_rowsLayout->setSpacing(2);
+    m_rowsLayout->addStretch(1);
+    m_scroll->setWidget(inner);
+    m_scroll->setWidgetResizable(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_rangeLabel);
+    layout->addWidget(m_scroll, 1);
+    connect(m_zoom, &TimelineZoom::rangeChanged, this, [this] {
+        for (const auto& row : m_rows)
+            row->strip->update();
+        updateRangeLabel();
+    });
+    updateRangeLabel();
+}
+
+RankOverview::~RankOverview()
+{
+    // The strips and timelines read the rows and the zoom: they go (and their signals stop) before
+    // the rows do, not later in QWidget's destructor.
+    disconnectChildren(this);
+    delete m_scroll;
+}
+
+void RankOverview::setRanks(const std::vector<RankSummary>& ranks, std::vector<std::shared_ptr<const Profile>> profiles)
+{
+    for (const auto& row : m_rows)
+        delete row->box;
+    m_rows.clear();
+    m_step = -1;
+    profiles.resize(ranks.size());
+    for (size_t r = 0; r < ranks.size(); ++r) {
+        auto row = std::make_unique<Row>();
+        row->summary = ranks[r];
+        row->activity = RankActivity(ranks[r]);
+        if (profiles[r])
+            row->session = std::make_shared<ProfileSession>(profiles[r], QString::fromStdString(ranks[r].source));
+        m_rows.push_back(std::move(row));
+        buildRow(r);
+    }
+    updateBounds(false);
+}
+
+void RankOverview::buildRow(size_t rank)
+{
+    Row& row = *m_rows[rank];
+    row.box = new QWidget;
+    row.header = new QToolButton(row.box);
+    row.header->setObjectName(QStringLiteral("rankHeader%1").arg(rank));
+    row.header->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    row.header->setAutoRaise(true);
+    row.header->setFixedWidth(kHeaderWidth);
+    row.header->setFocusPolicy(Qt::StrongFocus);
+    row.header->installEventFilter(this);
+    row.strip = new Strip(this, rank, row.box);
+    auto* line = new QHBoxLayout;
+    line->setContentsMargins(0, 0, 0, 0);
+    line->setSpacing(0); // the strip starts where an unfolded timeline's events do
+    line->addWidget(row.header);
+    line->addWidget(row.strip, 1);
+    auto* v = new QVBoxLayout(row.box);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(0);
+    v->addLayout(line);
+    m_rowsLayout->insertWidget(m_rowsLayout->count() - 1, row.box);
+    row.box->show(); // (a widget added to a shown parent is shown only later, queued)
+    connect(row.header, &QToolButton::clicked, this, [this, rank] { setExpanded(rank, !isExpanded(rank)); });
+    updateHeader(rank);
+}
+
+bool RankOverview::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Return || key == Qt::Key_Enter)
+            for (size_t r = 0; r < m_rows.size(); ++r)
+                if (m_rows[r]->header == watched) {
+                    setExpanded(r, !isExpanded(r));
+                    return true;
+                }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void RankOverview::updateHeader(size_t rank)
+{
+    Row& row = *m_rows[rank];
+    row.header->setArrowType(row.expanded ? Qt::DownArrow : Qt::RightArrow);
+    const QString name = tr("Rank %1").arg(row.summary.rankNumber);
+    row.header->setText(row.session || !row.expanded ? name : tr("%1 (loading…)").arg(name));
+    const QString offset = QString::number(double(row.offsetNs) / 1e3, 'f', 3);
+    row.header->setToolTip(row.expanded ? tr("Rank %1, clock offset %2 µs: click or press Enter to fold its lanes")
+                                              .arg(row.summary.rankNumber)
+                                              .arg(offset)
+                                        : tr("Rank %1, clock offset %2 µs: click or press Enter to show its lanes")
+                                              .arg(row.summary.rankNumber)
+                                              .arg(offset));
+}
+
+void RankOverview::updateTimeline(size_t rank)
+{
+    Row& row = *m_rows[rank];
+    const bool show = row.expanded && row.session;
+    if (!show) {
+        delete row.timeline; // a folded rank keeps no lanes on screen
+        row.timeline = nullptr;
+        return;
+    }
+    if (!row.timeline) {
+        row.timeline = new TimelineWidget(row.box, m_zoom);
+        row.timeline->setObjectName(QStringLiteral("rankTimeline%1").arg(rank));
+        row.timeline->setMinimumHeight(kTimelineHeight);
+        row.timeline->setLabelWidth(kHeaderWidth);
+        row.timeline->setProfile(row.session->profile());
+        static_cast<QVBoxLayout*>(row.box->layout())->addWidget(row.timeline);
+        row.timeline->show();
+    }
+    row.timeline->setTimeOffsetNs(row.offsetNs);
+    highlightStep(m_step); // the step's interval on the new timeline
+}
+
+void RankOverview::setExpanded(size_t rank, bool expanded)
+{
+    Row& row = *m_rows.at(rank);
+    if (row.expanded == expanded)
+        return;
+    row.expanded = expanded;
+    updateTimeline(rank);
+    updateHeader(rank);
+    if (expanded && !row.session)
+        Q_EMIT profileWanted(rank);
+    Q_EMIT expansionChanged(rank, expanded);
+}
+
+bool RankOverview::isExpanded(size_t rank) const
+{
+    return m_rows.at(rank)->expanded;
+}
+
+void RankOverview::setProfile(size_t rank, std::shared_ptr<const Profile> profile)
+{
+    Row& row = *m_rows.at(rank);
+    if (row.session && row.session->profile() == profile)
+        return;
+    delete row.timeline;
+    row.timeline = nullptr;
+    row.session =
+        profile ? std::make_shared<ProfileSession>(profile, QString::fromStdString(row.summary.source)) : nullptr;
+    if (row.session)
+        row.session->setTimeOffsetNs(row.offsetNs);
+    updateTimeline(rank);
+    updateHeader(rank);
+}
+
+void RankOverview::setOffsets(const std::vector<TimeNs>& offsetsNs)
+{
+    for (size_t r = 0; r < m_rows.size() && r < offsetsNs.size(); ++r) {
+        Row& row = *m_rows[r];
+        row.offsetNs = offsetsNs[r];
+        if (row.session)
+            row.session->setTimeOffsetNs(row.offsetNs);
+        if (row.timeline)
+            row.timeline->setTimeOffsetNs(row.offsetNs);
+        row.strip->update();
+        updateHeader(r);
+    }
+    updateBounds(true);
+}
+
+void RankOverview::updateBounds(bool keepRange)
+{
+    TimeNs first = INT64_MAX, last = INT64_MIN;
+    for (const auto& row : m_rows) {
+        first = std::min(first, row->summary.firstNs + row->offsetNs);
+        last = std::max(last, row->summary.lastNs + row->offsetNs);
+    }
+    if (first >= last)
+        first = 0, last = 1000;
+    if (keepRange && first == m_zoom->boundsStartNs() && last == m_zoom->boundsEndNs())
+        return;
+    // New bounds reset the history and the range; an offset edit keeps what the user looks at.
+    const TimelineZoom::Range shown = m_zoom->range();
+    m_zoom->setBounds(first, last);
+    if (keepRange)
+        m_zoom->setRange(shown.startNs, shown.endNs);
+}
+
+bool RankOverview::showStep(size_t rank, int64_t stepId)
+{
+    if (rank >= m_rows.size())
+        return false;
+    const Row& row = *m_rows[rank];
+    const auto it = std::find_if(row.summary.steps.begin(), row.summary.steps.end(),
+                                 [stepId](const RankStep& s) { return s.stepId == stepId; });
+    if (it == row.summary.steps.end())
+        return false;
+    setExpanded(rank, true);
+    highlightStep(stepId);
+    m_zoom->zoomToInterval(it->startNs + row.offsetNs, it->endNs + row.offsetNs, 0.03);
+    m_scroll->ensureWidgetVisible(row.box, 0, 0);
+    return true;
+}
+
+void RankOverview::highlightStep(int64_t stepId)
+{
+    m_step = stepId;
+    for (const auto& row : m_rows) {
+        row->strip->update();
+        if (!row->timeline)
+            continue;
+        row->timeline->clearHighlightedInterval();
+        for (const RankStep& s : row->summary.steps)
+            if (s.stepId == stepId)
+                row->timeline->setHighlightedInterval(s.startNs, s.endNs, tr("Step %1").arg(stepId));
+    }
+}
+
+TimeNs RankOverview::offsetNs(size_t rank) const
+{
+    return m_rows.at(rank)->offsetNs;
+}
+
+ProfileSession* RankOverview::session(size_t rank) const
+{
+    return m_rows.at(rank)->session.get();
+}
+
+TimelineWidget* RankOverview::timeline(size_t rank) const
+{
+    return m_rows.at(rank)->timeline;
+}
+
+QToolButton* RankOverview::header(size_t rank) const
+{
+    return m_rows.at(rank)->header;
+}
+
+QWidget* RankOverview::strip(size_t rank) const
+{
+    return m_rows.at(rank)->strip;
+}
+
+RankActivity::Share RankOverview::shareAt(size_t rank, int x) const
+{
+    const Row& row = *m_rows.at(rank);
+    const double nsPerPx = double(m_zoom->spanNs()) / std::max(1, row.strip->width());
+    const TimeNs a = m_zoom->startNs() + TimeNs(std::llround(x * nsPerPx)) - row.offsetNs;
+    const TimeNs b = m_zoom->startNs() + TimeNs(std::llround((x + 1) * nsPerPx)) - row.offsetNs;
+    return row.activity.share(a, std::max(b, a + 1));
+}
+
+void RankOverview::updateRangeLabel()
+{
+    m_rangeLabel->setText(
+        tr("Ranks on one clock: %1 shown from %2. Blue: busy, orange: communicating, grey: idle; click a rank to "
+           "show its lanes.")
+            .arg(formatDuration(m_zoom->spanNs()), formatDuration(m_zoom->startNs() - m_zoom->boundsStartNs())));
+}
+
+void RankOverview::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange) {
+        updateRangeLabel();
+        for (size_t r = 0; r < m_rows.size(); ++r)
+            updateHeader(r);
+    }
+}
+
+} // namespace dspark::ui
