@@ -296,6 +296,14 @@ private Q_SLOTS:
             QApplication::processEvents();
             QVERIFY(w->grab().save(shots->path(QString::fromLatin1(name))));
         }
+        // The database's host threads below its 15-deep Stream 4: scrolled to, folded.
+        w->openPath(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")));
+        QVERIFY(test::waitLoaded(w.get(), 120'000));
+        const int python = rowOf("Python", "Thread 3146352");
+        QVERIFY(python >= 0);
+        timeline()->ensureLaneVisible(layout()->rows()[size_t(python)].lane);
+        QApplication::processEvents();
+        QVERIFY(w->grab().save(shots->path(QStringLiteral("window-folded-host-lanes"))));
     }
 };
 
