@@ -30,6 +30,10 @@ QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_summary_docks" screenshots >/dev/null
 QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_LANG=zh_CN DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_summary_docks" \
   screenshots >/dev/null
+# The first view of the real torch_npu database and Kineto trace, folded host lanes (needs the real data).
+QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_first_view" screenshots >/dev/null
+QT_QPA_PLATFORM=offscreen DSPARK_SCREENSHOT_LANG=zh_CN DSPARK_SCREENSHOT_DIR="$OUT" "$BUILD_DIR/tests/ui_tst_first_view" \
+  screenshots >/dev/null
 "$BUILD_DIR/app/dspark-timeline" demo "$TMP/demo" >/dev/null
 # Step 1209: exposed DeepEP communication; 1215: host gap before the verify graph replay.
 "$BUILD_DIR/app/dspark-timeline" export "$TMP/demo" --step 1209 --width 1600 --out "$OUT/export-step-1209.png"

@@ -2309,6 +2309,10 @@
             <translation>最大 %1</translation>
         </message>
         <message>
+            <source>+%1 levels folded</source>
+            <translation>已折叠 %1 层</translation>
+        </message>
+        <message>
             <source>Span %1</source>
             <translation>跨度 %1</translation>
         </message>
@@ -2733,6 +2737,10 @@
         <message>
             <source>No DSpark step records: the steps are %1.</source>
             <translation>没有 DSpark 步记录：步来自 %1。</translation>
+        </message>
+        <message>
+            <source>%1: no steps for rank %2 (ranks: %3)</source>
+            <translation>%1：rank %2 没有步（有步的 rank：%3）</translation>
         </message>
         <message>
             <source>%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or JSON Lines of DecodeStepRecords), and no ProfilerStep#N, STEP_TIME or scheduler iteration spans on the timeline</source>
@@ -3830,6 +3838,10 @@ Changed: %2</source>
             <translation>算子汇总</translation>
         </message>
         <message>
+            <source>Kernel summary of %1: computing…</source>
+            <translation>%1 的算子汇总：正在计算…</translation>
+        </message>
+        <message>
             <source>Kernel summary of %1: %2 kernels, %3 of device time</source>
             <translation>%1 的算子汇总：%2 个算子，设备时间 %3</translation>
         </message>
@@ -3869,8 +3881,8 @@ Changed: %2</source>
             <translation>重置泳道布局(&amp;Y)</translation>
         </message>
         <message>
-            <source>The profile's own lane order, nothing hidden, pinned or collapsed</source>
-            <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠</translation>
+            <source>The profile's own lane order, nothing hidden, pinned or collapsed, deep host lanes folded</source>
+            <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠分组，较深的主机泳道折叠层级</translation>
         </message>
     </context>
     <context>
@@ -4118,6 +4130,14 @@ Changed: %2</source>
             <translation>展开所有分组(&amp;E)</translation>
         </message>
         <message>
+            <source>&amp;Fold / Unfold Lane Levels</source>
+            <translation>折叠 / 展开泳道层级(&amp;F)</translation>
+        </message>
+        <message>
+            <source>Show all nesting levels of the selected host lane, or only its first %1 (E)</source>
+            <translation>显示所选主机泳道的全部嵌套层级，或只显示前 %1 层（E）</translation>
+        </message>
+        <message>
             <source>Show &amp;All Lanes</source>
             <translation>显示所有泳道(&amp;A)</translation>
         </message>
@@ -4314,6 +4334,14 @@ Changed: %2</source>
             <translation>将泳道固定到顶部</translation>
         </message>
         <message>
+            <source>Unfold Lane Levels</source>
+            <translation>展开泳道层级</translation>
+        </message>
+        <message>
+            <source>Fold Lane Levels</source>
+            <translation>折叠泳道层级</translation>
+        </message>
+        <message>
             <source>Hide Lane</source>
             <translation>隐藏泳道</translation>
         </message>
@@ -4432,6 +4460,14 @@ Changed: %2</source>
         <message>
             <source>zoom to the selection</source>
             <translation>缩放到所选内容</translation>
+        </message>
+        <message>
+            <source>E, click on a lane's name</source>
+            <translation>E、单击泳道名称</translation>
+        </message>
+        <message>
+            <source>fold / unfold the deeper levels of a host lane</source>
+            <translation>折叠 / 展开主机泳道的较深层级</translation>
         </message>
         <message>
             <source>Home, double-click on the ruler</source>
@@ -4899,6 +4935,10 @@ Changed: %2</source>
         <message>
             <source>Range statistics: Ctrl+drag on the timeline to select a range</source>
             <translation>范围统计：在时间线上 Ctrl+拖动以选择范围</translation>
+        </message>
+        <message>
+            <source>Range statistics of %1: computing…</source>
+            <translation>%1 的范围统计：正在计算…</translation>
         </message>
         <message>
             <source>Range statistics of %1 (%2)</source>

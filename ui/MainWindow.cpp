@@ -354,6 +354,8 @@ void MainWindow::createActions()
     local(make("panLeft", QKeySequence(Qt::Key_A), [view]() { view->panStep(-1); }));
     local(make("panRight", QKeySequence(Qt::Key_D), [view]() { view->panStep(1); }));
     local(make("zoomToSelection", QKeySequence(Qt::Key_F), [this]() { m_timeline->zoomToSelection(); }));
+    local(make("toggleLaneFold", QKeySequence(Qt::Key_E),
+               [this]() { m_timeline->toggleLaneFold(m_timeline->focusLane()); }));
     make("fitAll", QKeySequence(Qt::Key_Home), [zoom]() {
         zoom->fitAll();
     })->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -455,6 +457,7 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(a("collapseAll"));
     m_viewMenu->addAction(a("expandAll"));
+    m_viewMenu->addAction(a("toggleLaneFold"));
     m_hiddenMenu = m_viewMenu->addMenu(QString());
     m_viewMenu->addSeparator();
     m_panelsMenu = m_viewMenu->addMenu(QString());
@@ -527,6 +530,9 @@ void MainWindow::retranslateUi()
         tr("Draw every host→device link of the visible events, not only the selection's"));
     set("collapseAll", tr("&Collapse All Groups"));
     set("expandAll", tr("&Expand All Groups"));
+    set("toggleLaneFold", tr("&Fold / Unfold Lane Levels"),
+        tr("Show all nesting levels of the selected host lane, or only its first %1 (E)")
+            .arg(LaneLayout::kFoldedDepths));
     set("showAllLanes", tr("Show &All Lanes"));
     set("resetLayout", tr("&Reset Panel Layout"));
     set("frameTime", tr("Show &Frame Time"), tr("Show how long the last repaint of the lanes took"));
@@ -793,7 +799,9 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
     m_legend->setProfile(p);
     m_files->setProfile(p);
     m_events->clear();
-    m_summaries->setProfile(p); // issue 26: the kernel summary of the profile
+    // Issue 26: the kernel summary and plain steps of the profile, with the rules the session loaded.
+    m_summaries->setProfile(p, m_session ? std::make_shared<const AnalysisRules>(m_session->analyses()->rules())
+                                         : nullptr);
     m_steps->setStepRecords(p ? std::shared_ptr<const StepRecordSet>(p, p->stepRecords.get()) : nullptr);
     if (p && !p->stepRecords)
         m_steps->setStepRecords(nullptr);
@@ -1094,6 +1102,9 @@ void MainWindow::showLaneMenu(int row, const QPoint& globalPos, EventRef event)
             const uint32_t lane = r.lane;
             menu.addAction(layout->isPinned(lane) ? tr("Unpin Lane") : tr("Pin Lane to Top"), this,
                            [layout, lane]() { layout->setPinned(lane, !layout->isPinned(lane)); });
+            if (layout->isFoldable(lane))
+                menu.addAction(layout->isFolded(lane) ? tr("Unfold Lane Levels") : tr("Fold Lane Levels"), this,
+                               [layout, lane]() { layout->setUnfolded(lane, !layout->isUnfolded(lane)); });
             menu.addAction(tr("Hide Lane"), this, [layout, lane]() { layout->setHidden(lane, true); });
             menu.addAction(tr("Move Lane Up"), this, [layout, lane]() { layout->moveLane(lane, -1); });
             menu.addAction(tr("Move Lane Down"), this, [layout, lane]() { layout->moveLane(lane, 1); });
@@ -1272,7 +1283,7 @@ void MainWindow::updateActions()
     redo->setText(history->redoText().isEmpty() ? tr("&Redo View Change") : tr("&Redo %1").arg(history->redoText()));
     for (const char* name :
          {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll", "zoomToSelection", "zoomToStep", "find", "findNext",
-          "findPrevious", "collapseAll", "expandAll", "clearSelection", "measureRepaint"})
+          "findPrevious", "collapseAll", "expandAll", "toggleLaneFold", "clearSelection", "measureRepaint"})
         action(QString::fromLatin1(name))->setEnabled(has);
     const bool steps = has && m_steps->stepRecords() && !m_steps->stepRecords()->empty();
     for (const char* name : {"previousStep", "nextStep", "previousAnomaly", "nextAnomaly", "zoomToStep"})
@@ -1291,6 +1302,7 @@ void MainWindow::showShortcuts()
         {tr("Ctrl+drag"), tr("select a time range (its device tasks fill the kernel table)")},
         {tr("click / double-click"), tr("select an event / zoom to it")},
         {tr("F"), tr("zoom to the selection")},
+        {tr("E, click on a lane's name"), tr("fold / unfold the deeper levels of a host lane")},
         {tr("Home, double-click on the ruler"), tr("fit everything")},
         {tr("Alt+Left / Alt+Right"), tr("back / forward in the view history")},
         {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo the last view change or annotation edit")},

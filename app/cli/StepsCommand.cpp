@@ -162,13 +162,34 @@ std::string plainStepsText(const Profile& profile, const PlainSteps& steps)
     return out.str();
 }
 
+// --rank R on plain steps: keeps the steps of rank number R (anomalies are per rank already); false,
+// with the ranks that have steps named, when R has none.
+static bool keepRank(const Profile& profile, PlainSteps& steps, int rank, const QString& path)
+{
+    const auto rankNumber = [&profile](const PlainStep& s) { return rankNumberOf(profile, s.window.rankIndex); };
+    QStringList have;
+    for (const PlainStep& s : steps.steps)
+        if (const QString n = QString::number(rankNumber(s)); !have.contains(n))
+            have << n;
+    std::erase_if(steps.steps, [&](const PlainStep& s) { return rankNumber(s) != rank; });
+    if (!steps.steps.empty())
+        return true;
+    printError(QCoreApplication::translate("cli", "%1: no steps for rank %2 (ranks: %3)")
+                   .arg(path)
+                   .arg(rank)
+                   .arg(have.join(QStringLiteral(", "))));
+    return false;
+}
+
 // `steps` on a profile without DSpark records: its own steps, or the error when it has none.
 static int printPlainSteps(const Profile& profile, const QString& path, bool asJson, bool asCsv,
                            const StepsReportOptions& options)
 {
     const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
-    const PlainSteps steps =
+    PlainSteps steps =
         analyzePlainSteps(profile, *rules, options.anomalies ? options.anomalies->robustZ : AnomalyOptions().robustZ);
+    if (options.rank && !steps.steps.empty() && !keepRank(profile, steps, *options.rank, path))
+        return 1;
     if (steps.steps.empty()) {
         printError(QCoreApplication::translate(
                        "cli", "%1: no DSpark step records found (expected a server_info JSON, a dspark_info_record or "

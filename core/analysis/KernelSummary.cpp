@@ -163,13 +163,10 @@ std::string coreOf(const Profile& profile, EventRef e, const NameClassifier& nam
 }
 
 // Accelerator Core by kernel name from a kernel_details.csv (empty when none or unreadable).
-std::unordered_map<std::string, std::string> csvCoresOf(const QString& path)
+std::unordered_map<std::string, std::string> csvCoresOf(const KernelDetails& details)
 {
     std::unordered_map<std::string, std::string> cores;
-    if (path.isEmpty())
-        return cores;
-    QString error;
-    for (const KernelDetailRow& r : readKernelDetailsCsv(path, &error))
+    for (const KernelDetailRow& r : details.rows)
         cores.emplace(r.name, r.acceleratorCore);
     return cores;
 }
@@ -193,15 +190,29 @@ bool timelineHasKernels(const Profile& profile)
 
 } // namespace
 
+KernelDetails readListedKernelDetails(const Profile& profile)
+{
+    KernelDetails d;
+    d.path = listedProfilerCsv(profile, "kernel_details.csv");
+    if (!d.path.isEmpty())
+        d.rows = readKernelDetailsCsv(d.path, &d.error);
+    return d;
+}
+
 KernelSummary summarizeKernels(const Profile& profile, const KernelQuery& query, const AnalysisRules& rules)
 {
-    const QString csv = listedProfilerCsv(profile, "kernel_details.csv");
-    if (!timelineHasKernels(profile) && !csv.isEmpty())
-        return summarizeKernelDetailsCsv(csv, query);
+    return summarizeKernels(profile, query, rules, readListedKernelDetails(profile));
+}
+
+KernelSummary summarizeKernels(const Profile& profile, const KernelQuery& query, const AnalysisRules& rules,
+                               const KernelDetails& details)
+{
+    if (!timelineHasKernels(profile) && !details.path.isEmpty())
+        return summarizeKernelDetails(details, query);
 
     KernelSummary s;
     const NameClassifier names(profile.strings, rules);
-    const auto csvCores = csvCoresOf(csv);
+    const auto csvCores = csvCoresOf(details);
     std::unordered_map<uint32_t, uint32_t> kernelOfName; // one entry per distinct kernel name
     std::vector<Instance> instances;
     for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
@@ -229,16 +240,21 @@ KernelSummary summarizeKernels(const Profile& profile, const KernelQuery& query,
 
 KernelSummary summarizeKernelDetailsCsv(const QString& path, const KernelQuery& query)
 {
+    KernelDetails d;
+    d.path = path;
+    d.rows = readKernelDetailsCsv(path, &d.error);
+    return summarizeKernelDetails(d, query);
+}
+
+KernelSummary summarizeKernelDetails(const KernelDetails& details, const KernelQuery& query)
+{
     KernelSummary s;
     s.source = KernelSource::KernelDetailsCsv;
-    s.sourcePath = path;
-    QString error;
-    const std::vector<KernelDetailRow> rows = readKernelDetailsCsv(path, &error);
-    if (!error.isEmpty())
-        s.note = error;
+    s.sourcePath = details.path;
+    s.note = details.error;
     std::unordered_map<std::string, uint32_t> kernelOfName;
     std::vector<Instance> instances;
-    for (const KernelDetailRow& r : rows) {
+    for (const KernelDetailRow& r : details.rows) {
         if (query.step ? r.step != query.step : (r.startNs < query.fromNs || r.startNs >= query.toNs))
             continue;
         auto [it, added] = kernelOfName.try_emplace(r.name, static_cast<uint32_t>(s.kernels.size()));

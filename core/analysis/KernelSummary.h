@@ -2,6 +2,7 @@
 
 #include "analysis/AnalysisRules.h"
 #include "analysis/StageBands.h"
+#include "io/ProfilerCsv.h"
 #include "model/Profile.h"
 
 #include <QString>
@@ -70,12 +71,24 @@ struct KernelSummary {
 std::string coreLabel(std::string_view taskType);
 QString coreText(const std::string& core);
 
+// A kernel_details.csv read once, for several summaries of one profile (the steps of a profile).
+struct KernelDetails {
+    QString path; // empty: the profile has none
+    std::vector<KernelDetailRow> rows;
+    QString error; // the file could not be read
+};
+// The kernel_details.csv the profile's scan listed, read (path empty when none).
+KernelDetails readListedKernelDetails(const Profile& profile);
+
 // The summary from the timeline; where the timeline has no device kernel at all and the profile's
-// folder holds a kernel_details.csv, from that file (said in `source`).
+// folder holds a kernel_details.csv, from that file (said in `source`). The first form reads the file.
 KernelSummary summarizeKernels(const Profile& profile, const KernelQuery& query,
                                const AnalysisRules& rules = AnalysisRules::builtin());
+KernelSummary summarizeKernels(const Profile& profile, const KernelQuery& query, const AnalysisRules& rules,
+                               const KernelDetails& details);
 // The summary of a kernel_details.csv alone (the rows of `query.step`, else those starting in the range).
 KernelSummary summarizeKernelDetailsCsv(const QString& path, const KernelQuery& query);
+KernelSummary summarizeKernelDetails(const KernelDetails& details, const KernelQuery& query);
 
 // The path of a kernel_details.csv (step_trace_time.csv) the profile's scan listed, or empty.
 QString listedProfilerCsv(const Profile& profile, const char* fileName);

@@ -164,6 +164,13 @@ PlainPathCategory plainCategory(PathCategory c)
 
 } // namespace
 
+int rankNumberOf(const Profile& profile, int rankIndex)
+{
+    return rankIndex >= 0 && rankIndex < static_cast<int>(profile.ranks.size())
+               ? profile.ranks[static_cast<size_t>(rankIndex)].rankNumber
+               : rankIndex;
+}
+
 PlainSteps findPlainSteps(const Profile& profile, const AnalysisRules& rules)
 {
     PlainSteps out;
@@ -202,6 +209,7 @@ PlainSteps analyzePlainSteps(const Profile& profile, const AnalysisRules& rules,
     if (out.steps.empty())
         return out;
     const StepAnalyzer analyzer(profile, rules);
+    const KernelDetails details = readListedKernelDetails(profile); // once, not once per step
     size_t rankBegin = 0;
     for (size_t i = 0; i < out.steps.size(); ++i) {
         PlainStep& s = out.steps[i];
@@ -223,7 +231,7 @@ PlainSteps analyzePlainSteps(const Profile& profile, const AnalysisRules& rules,
         q.toNs = s.deviceEndNs;
         q.rankIndex = s.window.rankIndex;
         q.step = s.window.forwardCt;
-        KernelSummary k = summarizeKernels(profile, q, rules);
+        KernelSummary k = summarizeKernels(profile, q, rules, details);
         k.kernels.resize(std::min(k.kernels.size(), PlainStep::kTopKernels));
         s.topKernels = std::move(k.kernels);
         if (i + 1 == out.steps.size() || out.steps[i + 1].window.rankIndex != s.window.rankIndex) {

@@ -47,6 +47,9 @@ struct PlainSteps {
     std::vector<PlainStep> steps; // by rank, then time
 };
 
+// The job's rank number of a Profile::ranks index (the index itself when out of range).
+int rankNumberOf(const Profile& profile, int rankIndex);
+
 // The step windows only (cheap): ProfilerStep#N spans, else the profiler's step lane, else the
 // scheduler iterations of the step_span rule / step[...] spans.
 PlainSteps findPlainSteps(const Profile& profile, const AnalysisRules& rules);

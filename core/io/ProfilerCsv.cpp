@@ -1,5 +1,7 @@
 #include "io/ProfilerCsv.h"
 
+#include <atomic>
+
 #include <QCoreApplication>
 #include <QFile>
 
@@ -138,8 +140,16 @@ std::vector<std::string> splitCsvLine(const std::string& line)
     return out;
 }
 
+static std::atomic<uint64_t> g_kernelDetailsReads{0};
+
+uint64_t kernelDetailsReadCount()
+{
+    return g_kernelDetailsReads.load();
+}
+
 std::vector<KernelDetailRow> readKernelDetailsCsv(const QString& path, QString* error)
 {
+    ++g_kernelDetailsReads;
     const auto rows = readCsv(path, error);
     if (rows.empty())
         return {};

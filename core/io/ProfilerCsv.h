@@ -30,6 +30,8 @@ struct StepTraceRow {
 // Reads the file; on a problem returns an empty list and sets `error` to one line naming the file.
 std::vector<KernelDetailRow> readKernelDetailsCsv(const QString& path, QString* error);
 std::vector<StepTraceRow> readStepTraceTimeCsv(const QString& path, QString* error);
+// How many times readKernelDetailsCsv ran in this process (tests check that a file is read once).
+uint64_t kernelDetailsReadCount();
 
 // The fields of one CSV line (RFC 4180 quoting; surrounding spaces and tabs of a field dropped).
 std::vector<std::string> splitCsvLine(const std::string& line);

@@ -46,12 +46,6 @@ std::vector<QString> figureHeaders()
             QCoreApplication::translate("KernelsReport", "Share")};
 }
 
-int rankNumberOf(const Profile& profile, int rankIndex)
-{
-    return rankIndex >= 0 && rankIndex < static_cast<int>(profile.ranks.size()) ? profile.ranks[rankIndex].rankNumber
-                                                                                : rankIndex;
-}
-
 } // namespace
 
 ojson kernelsJson(const KernelSummary& s, const KernelQuery& query)

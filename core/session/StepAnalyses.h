@@ -30,6 +30,8 @@ public:
     void setProfile(std::shared_ptr<const Profile> profile, AnalysisRules rules = AnalysisRules::defaults());
     const Profile* profile() const { return m_profile.get(); }
     const std::shared_ptr<const Profile>& profilePtr() const { return m_profile; }
+    // The name rules the session was opened with (the user's rules file over the defaults).
+    const AnalysisRules& rules() const { return m_rules; }
 
     // ---- steps ----
     size_t stepCount() const { return m_windows.size(); }

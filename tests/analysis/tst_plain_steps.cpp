@@ -39,6 +39,28 @@ std::vector<std::pair<int64_t, int64_t>> kinetoProfilerSteps(const QString& path
     return out;
 }
 
+void writeText(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+// A Kineto trace of rank `rank`: ProfilerStep#(first + k) spans of `walls` µs one after the other on a
+// CPU thread, from ts 1000 µs; no device work.
+QByteArray kinetoSteps(int rank, int first, const std::vector<int>& walls)
+{
+    QByteArray out = "{\"distributedInfo\":{\"rank\":" + QByteArray::number(rank) + "},\"traceEvents\":[";
+    int ts = 1000;
+    for (size_t k = 0; k < walls.size(); ++k) {
+        out += QByteArray(k ? "," : "") + "{\"ph\":\"X\",\"cat\":\"user_annotation\",\"name\":\"ProfilerStep#" +
+               QByteArray::number(first + int(k)) + "\",\"pid\":10,\"tid\":11,\"ts\":" + QByteArray::number(ts) +
+               ",\"dur\":" + QByteArray::number(walls[k]) + "}";
+        ts += walls[k];
+    }
+    return out + "]}";
+}
+
 } // namespace
 
 class TestPlainSteps : public QObject {
@@ -152,6 +174,111 @@ private Q_SLOTS:
         }
         QVERIFY(steps.steps[4].anomaly.contains(QStringLiteral("1500")) ||
                 steps.steps[4].anomaly.contains(QStringLiteral("0.002")));
+    }
+
+    void stepsRankOptionWithoutRecords()
+    {
+        // Rank 0: ProfilerStep#1, #2 of 1000 and 1100 µs; rank 1: ProfilerStep#1 of 900 µs.
+        QTemporaryDir dir;
+        writeText(dir.filePath(QStringLiteral("a.json")), kinetoSteps(0, 1, {1000, 1100}));
+        writeText(dir.filePath(QStringLiteral("b.json")), kinetoSteps(1, 1, {900}));
+        CliResult r = runCli({"steps", dir.path(), "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json()["steps"].size(), size_t(3));
+        r = runCli({"steps", dir.path(), "--rank", "1", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        nlohmann::json doc = r.json();
+        QCOMPARE(doc["steps"].size(), size_t(1));
+        QCOMPARE(doc["steps"][0]["rank"].get<int>(), 1);
+        QCOMPARE(doc["steps"][0]["wall_ns"].get<int64_t>(), int64_t(900'000));
+        r = runCli({"steps", dir.path(), "--rank", "0", "--csv"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.out.count('\n'), 3); // header + 2 steps
+        QVERIFY(r.out.contains("\nprofiler_step,0,1,"));
+        QVERIFY(r.out.contains("\nprofiler_step,0,2,"));
+        r = runCli({"steps", dir.path(), "--rank", "5"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no steps for rank 5 (ranks: 0, 1)"), r.err.constData());
+    }
+
+    void kernelDetailsReadOncePerProfile()
+    {
+        // Four ProfilerStep spans and no device lane: every step's top kernels come from
+        // kernel_details.csv (step k: "K<k>" of k µs twice and "Common" of 1 µs), read once for all.
+        QTemporaryDir dir;
+        writeText(dir.filePath(QStringLiteral("trace.json")), kinetoSteps(0, 1, {100, 100, 100, 100}));
+        QByteArray csv = "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us)\n";
+        for (int k = 1; k <= 4; ++k)
+            for (const auto& [name, dur] :
+                 {std::pair{"K" + std::to_string(k), k}, {"K" + std::to_string(k), k}, {std::string("Common"), 1}})
+                csv += QByteArray::number(k) + "," + QByteArray::fromStdString(name) + ",Op,AI_CORE," +
+                       QByteArray::number(1000 + 100 * k) + "," + QByteArray::number(dur) + "\n";
+        writeText(dir.filePath(QStringLiteral("kernel_details.csv")), csv);
+        const LoadOutcome loaded = loadProfile(dir.path().toStdString());
+        QVERIFY2(loaded.profile, qPrintable(loaded.error));
+        const uint64_t before = kernelDetailsReadCount();
+        const PlainSteps steps = analyzePlainSteps(*loaded.profile, AnalysisRules::builtin());
+        QCOMPARE(kernelDetailsReadCount() - before, uint64_t(1));
+        QCOMPARE(steps.steps.size(), size_t(4));
+        for (size_t i = 0; i < 4; ++i) {
+            const PlainStep& s = steps.steps[i];
+            const int k = int(i) + 1;
+            QCOMPARE(s.window.forwardCt, int64_t(k));
+            QCOMPARE(s.topKernels.size(), size_t(2));
+            QCOMPARE(s.topKernels[0].name, "K" + std::to_string(k));
+            QCOMPARE(s.topKernels[0].figures.count, uint64_t(2));
+            QCOMPARE(s.topKernels[0].figures.totalNs, TimeNs(2'000 * k));
+            QCOMPARE(s.topKernels[1].name, std::string("Common"));
+            // The same as the one-off summary of that step, which reads the file again.
+            KernelQuery q;
+            q.step = k;
+            const KernelSummary alone = summarizeKernels(*loaded.profile, q);
+            QCOMPARE(alone.source, KernelSource::KernelDetailsCsv);
+            QCOMPARE(alone.kernels.front().figures.totalNs, s.topKernels[0].figures.totalNs);
+        }
+        QCOMPARE(kernelDetailsReadCount() - before, uint64_t(1 + 4));
+    }
+
+    void ncclKernelsAreCommunication()
+    {
+        // Kineto, one step [0, 100 µs) of rank 0, on stream 20 one after the other: "gemm" [10, 30),
+        // ncclDevKernel_AllReduce [30, 80), ncclKernel_Broadcast [80, 90). By hand: device busy 80 µs,
+        // computing 20, communication not overlapped 60; the critical path walks the stream back from the
+        // last kernel: 60 µs communication, 20 compute, the rest host / idle; the kernel summary files
+        // both NCCL kernels as communication, 60 of the 80 µs.
+        QTemporaryDir dir;
+        const QByteArray trace = R"json({"distributedInfo":{"rank":0},"traceEvents":[
+{"ph":"X","cat":"user_annotation","name":"ProfilerStep#3","pid":10,"tid":11,"ts":1000,"dur":100},
+{"ph":"X","cat":"kernel","name":"gemm","pid":0,"tid":20,"ts":1010,"dur":20,"args":{"device":0,"stream":20}},
+{"ph":"X","cat":"kernel","name":"ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, ncclWork*)",
+ "pid":0,"tid":20,"ts":1030,"dur":50,"args":{"device":0,"stream":20}},
+{"ph":"X","cat":"kernel","name":"ncclKernel_Broadcast_RING_LL_Sum_int8_t(ncclDevComm*, unsigned long, ncclWork*)",
+ "pid":0,"tid":20,"ts":1080,"dur":10,"args":{"device":0,"stream":20}}]})json";
+        writeText(dir.filePath(QStringLiteral("t.json")), trace);
+        const LoadOutcome loaded = loadProfile(dir.filePath(QStringLiteral("t.json")).toStdString());
+        QVERIFY2(loaded.profile, qPrintable(loaded.error));
+        const PlainSteps steps = analyzePlainSteps(*loaded.profile, AnalysisRules::builtin());
+        QCOMPARE(steps.steps.size(), size_t(1));
+        const PlainStep& s = steps.steps.front();
+        QCOMPARE(s.computingNs, TimeNs(20'000));
+        QCOMPARE(s.commNotOverlappedNs, TimeNs(60'000));
+        QCOMPARE(s.deviceBusyNs, TimeNs(80'000));
+        const auto path = [&s](PlainPathCategory c) { return s.criticalPathNs[size_t(c)]; };
+        QCOMPARE(path(PlainPathCategory::Compute), TimeNs(20'000));
+        QCOMPARE(path(PlainPathCategory::Communication), TimeNs(60'000));
+        QCOMPARE(path(PlainPathCategory::Compute) + path(PlainPathCategory::Communication) +
+                     path(PlainPathCategory::Host) + path(PlainPathCategory::Idle),
+                 TimeNs(100'000));
+        const KernelSummary k = summarizeKernels(*loaded.profile, {});
+        QCOMPARE(k.kernels.size(), size_t(3));
+        QCOMPARE(k.deviceNs, TimeNs(80'000));
+        for (const KernelRow& row : k.kernels)
+            QCOMPARE(row.core, std::string(row.name == "gemm" ? "GPU kernel" : "communication"));
+        QCOMPARE(k.byCore.size(), size_t(2));
+        QCOMPARE(k.byCore[0].key, std::string("communication"));
+        QCOMPARE(k.byCore[0].figures.totalNs, TimeNs(60'000));
+        QCOMPARE(k.byCore[1].key, std::string("GPU kernel"));
+        QCOMPARE(k.byCore[1].figures.totalNs, TimeNs(20'000));
     }
 
     void stepsAndKernelsCli()

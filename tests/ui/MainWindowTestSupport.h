@@ -1,9 +1,11 @@
 #pragma once
 // Driving the main window in GUI tests: wait for a load, click table rows, find lanes.
 #include "MainWindow.h"
+#include "TestSupport.h"
 #include "model/Profile.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -61,6 +63,38 @@ inline void clickRow(QTableView* table, int row, bool twice = false)
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
     if (twice)
         QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, r.center());
+}
+
+// A screenshots() test's setting: DSPARK_SCREENSHOT_DIR (the folder, made), DSPARK_SCREENSHOT_LANG
+// (zh_CN: the window in Chinese, file names end in "-zh", back to English at the end); the window at
+// 1600×1000. Null when DSPARK_SCREENSHOT_DIR is not set.
+struct Screenshots {
+    QString dir, suffix, language;
+    InstalledTranslator translation;
+    ui::MainWindow* window = nullptr;
+    QString path(const QString& name) const { return dir + QLatin1Char('/') + name + suffix + QStringLiteral(".png"); }
+    ~Screenshots()
+    {
+        if (window && !language.isEmpty())
+            window->setLanguage(QString());
+    }
+};
+inline std::unique_ptr<Screenshots> startScreenshots(ui::MainWindow* w)
+{
+    auto s = std::make_unique<Screenshots>();
+    s->dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
+    if (s->dir.isEmpty())
+        return nullptr;
+    s->language = qEnvironmentVariable("DSPARK_SCREENSHOT_LANG");
+    s->window = w;
+    if (!s->language.isEmpty()) {
+        s->suffix = QStringLiteral("-zh");
+        s->translation = installTranslation(s->language);
+        w->setLanguage(s->language);
+    }
+    w->resize(1600, 1000);
+    QDir().mkpath(s->dir);
+    return s;
 }
 
 inline uint32_t laneNamed(const Profile& p, const std::string& process, const std::string& name)

@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 
 #include "MainWindow.h"
+#include "analysis/AnalysisRules.h"
 #include "analysis/RangeStats.h"
 #include "panels/EventTablePanel.h"
 #include "summary/SummaryDocks.h"
@@ -16,6 +17,8 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -94,9 +97,10 @@ private Q_SLOTS:
     {
         show();
         SummaryDocks* docks = w->summaries();
+        KernelSummaryPanel* k = docks->kernelSummary();
+        QTRY_VERIFY(!k->busy()); // summarised on a worker thread
         QVERIFY(docks->kernelDock()->isVisible());
         QVERIFY(!docks->rangeDock()->isVisible()); // nothing selected yet
-        KernelSummaryPanel* k = docks->kernelSummary();
         QCOMPARE(k->rowCount(), 2);
         QVERIFY(k->note().contains(QStringLiteral("timeline")));
         const int add = rowNamed(k, QStringLiteral("Add"));
@@ -133,6 +137,7 @@ private Q_SLOTS:
         SummaryDocks* docks = w->summaries();
         QVERIFY(docks->rangeDock()->isVisible());
         RangeStatsPanel* r = docks->rangeStats();
+        QTRY_VERIFY(!r->busy());
         // Expected by hand from the generator: kernels overlapping [a, b), and their parts inside it.
         uint64_t matmuls = 0;
         TimeNs matmulNs = 0;
@@ -202,6 +207,7 @@ private Q_SLOTS:
         QVERIFY(t->zoom()->startNs() <= t->toSharedNs(kBase + 100'000));
         QVERIFY(t->zoom()->endNs() >= t->toSharedNs(kBase + 200'000));
         QVERIFY(t->zoom()->endNs() - t->zoom()->startNs() < 150'000);
+        QTRY_VERIFY(!docks->rangeStats()->busy() && !docks->kernelSummary()->busy());
         QVERIFY(docks->rangeStats()->title().contains(QStringLiteral("step 8")));
         QCOMPARE(rowNamed(docks->kernelSummary(), QStringLiteral("Add")) >= 0, true);
         QCOMPARE(docks->kernelSummary()
@@ -216,18 +222,9 @@ private Q_SLOTS:
     // export (its own steps), for docs/images (DSPARK_SCREENSHOT_LANG=zh_CN for the Chinese ones).
     void screenshots()
     {
-        const QString dir = qEnvironmentVariable("DSPARK_SCREENSHOT_DIR");
-        if (dir.isEmpty())
+        const auto shots = test::startScreenshots(w.get());
+        if (!shots)
             QSKIP("DSPARK_SCREENSHOT_DIR not set");
-        test::InstalledTranslator translation;
-        const QString language = qEnvironmentVariable("DSPARK_SCREENSHOT_LANG");
-        const QString suffix = language.isEmpty() ? QString() : QStringLiteral("-zh");
-        if (!language.isEmpty()) {
-            translation = test::installTranslation(language);
-            w->setLanguage(language);
-        }
-        w->resize(1600, 1000);
-        QDir().mkpath(dir);
         w->openDemo();
         QVERIFY(test::waitLoaded(w.get(), 180'000));
         const Profile& demo = *w->profile();
@@ -235,24 +232,23 @@ private Q_SLOTS:
         w->timeline()->zoom()->setRange(w->timeline()->toSharedNs(a - 2'000'000),
                                         w->timeline()->toSharedNs(a + 8'000'000));
         w->timeline()->selection()->setTimeRange(a, a + 5'000'000);
-        QApplication::processEvents();
+        QTRY_VERIFY(!w->summaries()->rangeStats()->busy() && !w->summaries()->kernelSummary()->busy());
         w->summaries()->rangeDock()->raise();
         QApplication::processEvents();
-        QVERIFY(w->grab().save(dir + QStringLiteral("/window-range-statistics") + suffix + QStringLiteral(".png")));
+        QVERIFY(w->grab().save(shots->path(QStringLiteral("window-range-statistics"))));
         if (test::haveRealData()) {
             QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
             w->openPath(test::realData(QStringLiteral("ascend/torch_npu_text_rank0_ascend_pt")));
             QVERIFY(test::waitLoaded(w.get(), 60'000));
             QVERIFY(analysed.count() > 0 || analysed.wait(30'000));
+            QTRY_VERIFY(!w->summaries()->kernelSummary()->busy());
             w->summaries()->kernelDock()->raise();
             QApplication::processEvents();
-            QVERIFY(w->grab().save(dir + QStringLiteral("/window-kernel-summary") + suffix + QStringLiteral(".png")));
+            QVERIFY(w->grab().save(shots->path(QStringLiteral("window-kernel-summary"))));
             w->summaries()->stepsDock()->raise();
             QApplication::processEvents();
-            QVERIFY(w->grab().save(dir + QStringLiteral("/window-profiler-steps") + suffix + QStringLiteral(".png")));
+            QVERIFY(w->grab().save(shots->path(QStringLiteral("window-profiler-steps"))));
         }
-        if (!language.isEmpty())
-            w->setLanguage(QString());
     }
 
     void theFirstViewFitsTheEventsNotTheCounters()
@@ -300,9 +296,77 @@ private Q_SLOTS:
         }
     }
 
+    void theStepsDockReadsTheUsersRules()
+    {
+        // No ProfilerStep spans: the steps are the step_span rule's spans. Built in, that is
+        // scheduler.run_batch (2 spans of 80 µs here); the user's rules file makes it "my_iter" (3 spans
+        // of 50, 60 and 70 µs), and the dock must follow the file as `steps` does.
+        auto p = std::make_shared<Profile>();
+        const int rank = p->ensureRank(0, 0);
+        const uint32_t py = p->laneFor({LaneKind::Host, rank, -1, -1, 1, "Python", "Thread 1", 0});
+        for (int i = 0; i < 2; ++i)
+            p->lanes[py].append(kBase + i * 100'000, 80'000, p->strings.intern("scheduler.run_batch"),
+                                EventKind::TorchOp);
+        const uint32_t py2 = p->laneFor({LaneKind::Host, rank, -1, -1, 2, "Python", "Thread 2", 0});
+        TimeNs t = kBase;
+        for (int i = 0; i < 3; ++i) {
+            p->lanes[py2].append(t, 50'000 + i * 10'000, p->strings.intern("my_iter"), EventKind::TorchOp);
+            t += 100'000;
+        }
+        p->finalize();
+        const QString rulesPath = AnalysisRules::userRulesPath();
+        QVERIFY(QDir().mkpath(QFileInfo(rulesPath).path()));
+        auto wallsOf = [this](std::shared_ptr<Profile> profile) {
+            QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+            w->setProfile(profile, QStringLiteral("/rules"));
+            std::vector<qlonglong> walls;
+            if (!analysed.wait(30'000))
+                return walls;
+            PlainStepsPanel* steps = w->summaries()->plainSteps();
+            for (int r = 0; r < steps->rowCount(); ++r)
+                walls.push_back(steps->proxy()->index(r, 2).data(SummaryTableModel::SortRole).toLongLong());
+            return walls;
+        };
+        QFile::remove(rulesPath);
+        QCOMPARE(wallsOf(p), (std::vector<qlonglong>{80'000, 80'000}));
+        {
+            QFile f(rulesPath);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"step_span": ["^my_iter$"]})");
+        }
+        const std::vector<qlonglong> walls = wallsOf(p);
+        QFile::remove(rulesPath);
+        QCOMPARE(walls, (std::vector<qlonglong>{50'000, 60'000, 70'000}));
+        QVERIFY(w->summaries()->stepsDock()->isVisible());
+    }
+
+    void aNewerRangeDropsTheStaleResult()
+    {
+        show();
+        RangeStatsPanel* r = w->summaries()->rangeStats();
+        KernelSummaryPanel* k = w->summaries()->kernelSummary();
+        QTRY_VERIFY(!k->busy());
+        QSignalSpy rangeDone(r, &SummaryPanel::computed);
+        QSignalSpy kernelsDone(k, &SummaryPanel::computed);
+        // Two selections in a row, the second before the first is computed: only the second is shown.
+        // [0, 100 µs) holds kernels k = 0..99 (50 "Add"), [0, 10 µs) k = 0..9 (5 "Add").
+        w->timeline()->selection()->setTimeRange(kBase, kBase + 100'000);
+        QVERIFY(r->busy());
+        QVERIFY(r->title().contains(QStringLiteral("computing")));
+        w->timeline()->selection()->setTimeRange(kBase, kBase + 10'000);
+        QTRY_VERIFY(!r->busy() && !k->busy());
+        QCOMPARE(rangeDone.count(), 1);
+        QCOMPARE(kernelsDone.count(), 1);
+        const int add = rowNamed(r, QStringLiteral("Add"));
+        QVERIFY(add >= 0);
+        QCOMPARE(r->proxy()->index(add, 2).data().toULongLong(), qulonglong(5));
+        QCOMPARE(k->proxy()->index(rowNamed(k, QStringLiteral("Add")), 2).data().toString(), QStringLiteral("5"));
+    }
+
     void aHostOnlyProfileHidesTheKernelDock()
     {
         show(false);
+        QTRY_VERIFY(!w->summaries()->kernelSummary()->busy());
         QVERIFY(!w->summaries()->kernelDock()->isVisible());
         QVERIFY(w->summaries()->kernelSummary()->isEmpty());
     }

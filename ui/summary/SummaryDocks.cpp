@@ -31,6 +31,9 @@ SummaryDocks::SummaryDocks(QMainWindow* window) : QObject(window)
     window->tabifyDockWidget(m_kernelDock, m_rangeDock);
     connect(m_range, &RangeStatsPanel::instancesRequested, this, &SummaryDocks::instancesRequested);
     connect(m_kernels, &KernelSummaryPanel::instancesRequested, this, &SummaryDocks::instancesRequested);
+    // The kernel summary is computed off the UI thread: an empty one (a host-only trace) is not shown.
+    connect(m_kernels, &SummaryPanel::computed, this,
+            [this]() { m_kernelDock->setVisible(m_profile && !m_kernels->isEmpty()); });
     // A record-less profile's steps: shown once analysed, when there are any; a picked one fills the
     // range docks.
     connect(m_steps, &PlainStepsPanel::analysed, this, [this]() {
@@ -46,9 +49,12 @@ SummaryDocks::SummaryDocks(QMainWindow* window) : QObject(window)
     retranslate();
 }
 
-void SummaryDocks::setProfile(std::shared_ptr<const Profile> profile)
+void SummaryDocks::setProfile(std::shared_ptr<const Profile> profile, std::shared_ptr<const AnalysisRules> rules)
 {
     m_profile = std::move(profile);
+    if (!rules)
+        rules = std::shared_ptr<const AnalysisRules>(&AnalysisRules::builtin(), [](const AnalysisRules*) {});
+    m_kernels->setRules(rules);
     m_range->clear();
     m_rangeDock->hide();
     if (!m_profile) {
@@ -61,10 +67,9 @@ void SummaryDocks::setProfile(std::shared_ptr<const Profile> profile)
     m_kernels->setScope(m_profile, {}, tr("the whole profile"));
     // The profile's own steps only where it has no DSpark step records (those have the step table).
     const bool records = m_profile->stepRecords && !m_profile->stepRecords->empty();
-    m_steps->setProfile(records ? nullptr : m_profile);
+    m_steps->setProfile(records ? nullptr : m_profile, std::move(rules));
     m_stepsDock->hide();
-    // An empty kernel pane is not shown (a host-only trace).
-    m_kernelDock->setVisible(!m_kernels->isEmpty());
+    m_kernelDock->hide(); // until its summary is computed
 }
 
 void SummaryDocks::showRange(TimeNs fromNs, TimeNs toNs, const QString& what)
@@ -84,7 +89,6 @@ void SummaryDocks::showStep(TimeNs fromNs, TimeNs toNs, const QString& what, con
     q.toNs = toNs;
     q.bands = bands;
     m_kernels->setScope(m_profile, q, what);
-    m_kernelDock->setVisible(!m_kernels->isEmpty());
 }
 
 void SummaryDocks::addToMenu(QMenu* menu) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/AnalysisRules.h"
 #include "analysis/StageBands.h"
 #include "model/Profile.h"
 
@@ -27,7 +28,8 @@ class SummaryDocks : public QObject {
 public:
     explicit SummaryDocks(QMainWindow* window);
 
-    void setProfile(std::shared_ptr<const Profile> profile);
+    // `rules`: the name rules the window loaded (null: the built-in ones).
+    void setProfile(std::shared_ptr<const Profile> profile, std::shared_ptr<const AnalysisRules> rules = nullptr);
     // A Ctrl-drag selection or a step: both docks follow it.
     void showRange(TimeNs fromNs, TimeNs toNs, const QString& what);
     // A DSpark step: the range of its window; with its stage bands the kernel summary also sums by stage.

@@ -82,13 +82,23 @@ void RangeStatsPanel::setRange(std::shared_ptr<const Profile> profile, TimeNs fr
     m_profile = std::move(profile);
     m_query = {fromNs, toNs, std::move(lanes), -1};
     m_what = what;
-    m_stats = m_profile ? computeRangeStats(*m_profile, m_query) : RangeStats();
+    m_stats = {};
+    if (!m_profile) {
+        clear();
+        return;
+    }
+    runInBackground<RangeStats>([p = m_profile, q = m_query]() { return computeRangeStats(*p, q); },
+                                [this](RangeStats&& stats) {
+                                    m_stats = std::move(stats);
+                                    fill();
+                                    table()->sortByColumn(3, Qt::DescendingOrder); // total, longest first
+                                });
     fill();
-    table()->sortByColumn(3, Qt::DescendingOrder); // total, longest first
 }
 
 void RangeStatsPanel::clear()
 {
+    dropPending();
     m_profile.reset();
     m_stats = {};
     m_what.clear();
@@ -109,6 +119,12 @@ void RangeStatsPanel::fill()
                         {false, false, true, true, true, true, true, true, true});
     if (!m_profile) {
         setTitle(tr("Range statistics: Ctrl+drag on the timeline to select a range"));
+        setNote({});
+        model()->setRows({}, {});
+        return;
+    }
+    if (busy()) {
+        setTitle(tr("Range statistics of %1: computing…").arg(m_what));
         setNote({});
         model()->setRows({}, {});
         return;
@@ -181,14 +197,33 @@ void KernelSummaryPanel::setScope(std::shared_ptr<const Profile> profile, const 
     m_profile = std::move(profile);
     m_query = query;
     m_what = what;
-    m_summary = m_profile ? summarizeKernels(*m_profile, m_query) : KernelSummary();
+    m_summary = {};
     m_query.bands = nullptr; // not kept: the step's bands belong to the caller
+    if (!m_profile) {
+        clear();
+        return;
+    }
+    // The worker reads its own copies: the profile (shared), the rules and the step's bands.
+    auto rules = m_rules ? m_rules
+                         : std::shared_ptr<const AnalysisRules>(&AnalysisRules::builtin(), [](const AnalysisRules*) {});
+    auto bands = query.bands ? std::make_shared<const StepBands>(*query.bands) : nullptr;
+    runInBackground<KernelSummary>(
+        [p = m_profile, q = m_query, rules, bands]() {
+            KernelQuery withBands = q;
+            withBands.bands = bands.get();
+            return summarizeKernels(*p, withBands, *rules);
+        },
+        [this](KernelSummary&& summary) {
+            m_summary = std::move(summary);
+            fill();
+            table()->sortByColumn(3, Qt::DescendingOrder);
+        });
     fill();
-    table()->sortByColumn(3, Qt::DescendingOrder);
 }
 
 void KernelSummaryPanel::clear()
 {
+    dropPending();
     m_profile.reset();
     m_summary = {};
     fill();
@@ -206,8 +241,8 @@ void KernelSummaryPanel::fill()
     model()->setHeaders({tr("Kernel"), tr("Core"), tr("Count"), tr("Total"), tr("Mean"), tr("p50"), tr("p90"),
                          tr("Max"), tr("Share of device time")},
                         {false, false, true, true, true, true, true, true, true});
-    if (!m_profile) {
-        setTitle(tr("Kernel summary"));
+    if (!m_profile || busy()) {
+        setTitle(m_profile ? tr("Kernel summary of %1: computing…").arg(m_what) : tr("Kernel summary"));
         setNote({});
         model()->setRows({}, {});
         return;
@@ -263,36 +298,26 @@ PlainStepsPanel::PlainStepsPanel(QWidget* parent) : SummaryPanel(parent)
     fill();
 }
 
-void PlainStepsPanel::setProfile(std::shared_ptr<const Profile> profile)
+void PlainStepsPanel::setProfile(std::shared_ptr<const Profile> profile, std::shared_ptr<const AnalysisRules> rules)
 {
     m_profile = std::move(profile);
     m_steps = {};
-    const uint64_t generation = ++m_generation;
-    m_busy = bool(m_profile);
-    fill();
-    if (!m_profile)
+    if (!m_profile) {
+        dropPending();
+        fill();
         return;
-    // The analysis reads the immutable profile on a thread of its own; the result comes back queued
-    // to this panel, and only the latest request's result is kept.
-    QPointer<PlainStepsPanel> self(this);
-    std::shared_ptr<const Profile> p = m_profile;
-    QThread* thread = QThread::create([self, p, generation]() {
-        auto result = std::make_shared<PlainSteps>(analyzePlainSteps(*p, AnalysisRules::builtin()));
-        QMetaObject::invokeMethod(
-            qApp,
-            [self, result, generation]() {
-                if (!self || generation != self->m_generation)
-                    return;
-                self->m_steps = std::move(*result);
-                self->m_busy = false;
-                self->fill();
-                self->table()->sortByColumn(0, Qt::AscendingOrder); // in step order
-                Q_EMIT self->analysed();
-            },
-            Qt::QueuedConnection);
-    });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start(QThread::LowPriority);
+    }
+    // The analysis reads the immutable profile on a thread of its own; only the latest request's
+    // result is kept.
+    runInBackground<PlainSteps>(
+        [p = m_profile, rules]() { return analyzePlainSteps(*p, rules ? *rules : AnalysisRules::builtin()); },
+        [this](PlainSteps&& steps) {
+            m_steps = std::move(steps);
+            fill();
+            table()->sortByColumn(0, Qt::AscendingOrder); // in step order
+            Q_EMIT analysed();
+        });
+    fill();
 }
 
 void PlainStepsPanel::changeEvent(QEvent* event)
@@ -308,7 +333,7 @@ void PlainStepsPanel::fill()
                          tr("Comm. not overlapped"), tr("Free"), tr("Path: compute / comm / host / idle"),
                          tr("Top kernel"), tr("Anomaly")},
                         {true, true, true, true, true, true, true, false, false, false});
-    if (m_busy) {
+    if (busy()) {
         setTitle(tr("Steps: analysing…"));
         setNote({});
         model()->setRows({}, {});
@@ -323,9 +348,7 @@ void PlainStepsPanel::fill()
         QStringList path;
         for (TimeNs v : s.criticalPathNs)
             path << formatDuration(v);
-        const int rankNumber = s.window.rankIndex < int(m_profile->ranks.size())
-                                   ? m_profile->ranks[size_t(s.window.rankIndex)].rankNumber
-                                   : s.window.rankIndex;
+        const int rankNumber = rankNumberOf(*m_profile, s.window.rankIndex);
         rows.push_back({{QString::number(s.window.forwardCt), QVariant::fromValue<qlonglong>(s.window.forwardCt)},
                         {QString::number(rankNumber), rankNumber},
                         duration(s.window.wallNs()),

@@ -18,7 +18,8 @@ class RangeStatsPanel : public SummaryPanel {
 public:
     explicit RangeStatsPanel(QWidget* parent = nullptr);
 
-    // `what` says what the range is ("the selected range", "step 50"); lanes empty = every lane.
+    // `what` says what the range is ("the selected range", "step 50"); lanes empty = every lane. The
+    // figures are computed on a worker thread (busy() until computed()); a newer range drops them.
     void setRange(std::shared_ptr<const Profile> profile, TimeNs fromNs, TimeNs toNs, const QString& what,
                   std::vector<uint32_t> lanes = {});
     void clear();
@@ -48,7 +49,10 @@ class KernelSummaryPanel : public SummaryPanel {
 public:
     explicit KernelSummaryPanel(QWidget* parent = nullptr);
 
+    // Summarises on a worker thread (busy() until computed()); a newer scope drops the pending one.
     void setScope(std::shared_ptr<const Profile> profile, const KernelQuery& query, const QString& what);
+    // The name rules that tell communication kernels (null: the built-in ones); for the next setScope.
+    void setRules(std::shared_ptr<const AnalysisRules> rules) { m_rules = std::move(rules); }
     void clear();
     const KernelSummary& summary() const { return m_summary; }
 
@@ -62,6 +66,7 @@ private:
     void fill();
 
     std::shared_ptr<const Profile> m_profile;
+    std::shared_ptr<const AnalysisRules> m_rules;
     KernelQuery m_query;
     KernelSummary m_summary;
     QString m_what;
@@ -76,10 +81,11 @@ class PlainStepsPanel : public SummaryPanel {
 public:
     explicit PlainStepsPanel(QWidget* parent = nullptr);
 
-    // Starts the analysis (a previous one still running is dropped when it ends); analysed() follows.
-    void setProfile(std::shared_ptr<const Profile> profile);
+    // Starts the analysis (a previous one still running is dropped when it ends); analysed() follows
+    // (and computed()).
+    void setProfile(std::shared_ptr<const Profile> profile,
+                    std::shared_ptr<const AnalysisRules> rules = nullptr); // null rules: the built-in ones
     const PlainSteps& steps() const { return m_steps; }
-    bool busy() const { return m_busy; }
 
 Q_SIGNALS:
     void analysed();
@@ -93,8 +99,6 @@ private:
 
     std::shared_ptr<const Profile> m_profile;
     PlainSteps m_steps;
-    uint64_t m_generation = 0;
-    bool m_busy = false;
 };
 
 } // namespace dspark::ui

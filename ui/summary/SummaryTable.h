@@ -1,9 +1,14 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThread>
 #include <QVariant>
 #include <QWidget>
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 class QLabel;
@@ -62,13 +67,47 @@ public:
     // The shown rows (sorted, filtered) as CSV, what "Copy CSV" puts on the clipboard.
     QString csv() const;
     bool isEmpty() const;
+    // A computation runs on a worker thread (runInBackground) and its figures are not shown yet.
+    bool busy() const { return m_busy; }
 
 Q_SIGNALS:
     void rowActivated(int key);
     void rowClicked(int key);
+    // The panel shows the figures of its latest request (a background result arrived, or it was cleared).
+    void computed();
 
 protected:
     void changeEvent(QEvent* event) override;
+
+    // Runs `work` on a worker thread and `deliver` with its result on the UI thread, then computed();
+    // a later runInBackground() or dropPending() drops this result (a new selection, a new profile).
+    // busy() until then. `work` must own what it reads (a shared profile, copies of the query).
+    template <typename Result> void runInBackground(std::function<Result()> work, std::function<void(Result&&)> deliver)
+    {
+        const uint64_t generation = ++m_generation;
+        m_busy = true;
+        QPointer<SummaryPanel> self(this);
+        QThread* thread = QThread::create([self, generation, work = std::move(work), deliver = std::move(deliver)]() {
+            auto result = std::make_shared<Result>(work());
+            QMetaObject::invokeMethod(
+                qApp,
+                [self, generation, result, deliver]() {
+                    if (!self || generation != self->m_generation)
+                        return; // superseded, or the panel is gone
+                    self->m_busy = false;
+                    deliver(std::move(*result));
+                    Q_EMIT self->computed();
+                },
+                Qt::QueuedConnection);
+        });
+        QObject::connect(thread, &QThread::finished, thread, &QObject::deleteLater);
+        thread->start(QThread::LowPriority);
+    }
+    void dropPending()
+    {
+        ++m_generation;
+        m_busy = false;
+    }
 
 private:
     void retranslate();
@@ -80,6 +119,8 @@ private:
     QTableView* m_table = nullptr;
     SummaryTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
+    uint64_t m_generation = 0; // of the latest background request
+    bool m_busy = false;
 };
 
 } // namespace dspark::ui

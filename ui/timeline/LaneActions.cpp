@@ -88,6 +88,7 @@ void LaneActions::save() const
     root[QStringLiteral("order")] = order;
     root[QStringLiteral("hidden")] = keys(s.hidden);
     root[QStringLiteral("pinned")] = keys(s.pinned);
+    root[QStringLiteral("unfolded")] = keys(s.unfolded);
     root[QStringLiteral("collapsed_groups")] = collapsed;
     root[QStringLiteral("collapsed_ranks")] = ranks;
     QSettings().setValue(settingsKey(*p), QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Compact)));
@@ -123,6 +124,7 @@ bool LaneActions::restore()
             s.groupOrder[g.value()] = lanes(it.value());
     s.hidden = lanes(root.value(QStringLiteral("hidden")));
     s.pinned = lanes(root.value(QStringLiteral("pinned")));
+    s.unfolded = lanes(root.value(QStringLiteral("unfolded")));
     s.collapsedGroups.clear();
     for (const QJsonValue& k : root.value(QStringLiteral("collapsed_groups")).toArray())
         if (const auto g = groupByKey.constFind(k.toString()); g != groupByKey.constEnd())
@@ -165,7 +167,8 @@ void LaneActions::retranslate()
     m_filter->setText(tr("&Filter Lanes…"));
     m_filter->setStatusTip(tr("Show only the lanes whose name, process, kind or rank match"));
     m_reset->setText(tr("Reset Lane La&yout"));
-    m_reset->setStatusTip(tr("The profile's own lane order, nothing hidden, pinned or collapsed"));
+    m_reset->setStatusTip(
+        tr("The profile's own lane order, nothing hidden, pinned or collapsed, deep host lanes folded"));
 }
 
 } // namespace dspark::ui

@@ -19,6 +19,7 @@ void LaneLayout::reset(const Profile* profile, const TimelineStyle* style)
     const size_t laneCount = profile ? profile->lanes.size() : 0;
     m_groupOfLane.assign(laneCount, -1);
     m_hidden.assign(laneCount, false);
+    m_unfolded.assign(laneCount, false);
     m_filterKeep.clear();
     m_rankCollapsed.assign(profile ? std::max<size_t>(profile->ranks.size(), 1) : 0, false);
     if (profile) {
@@ -40,9 +41,68 @@ void LaneLayout::reset(const Profile* profile, const TimelineStyle* style)
             if (info.rankIndex >= int(m_rankCollapsed.size()))
                 m_rankCollapsed.resize(info.rankIndex + 1, false);
         }
+        orderGroupsDeviceFirst();
     }
     Q_EMIT profileReset();
     rebuildRows();
+}
+
+// Display rank of a process group within its rank: device streams, then communication, then host
+// threads (their stacks are deep), then the summary tracks and counters.
+static int groupOrderKey(const Profile& profile, const LaneLayout::ProcessGroup& group)
+{
+    int key = 5;
+    for (uint32_t lane : group.lanes) {
+        switch (profile.lanes[lane].info.kind) {
+        case LaneKind::NpuStream:
+        case LaneKind::GpuStream: key = std::min(key, 0); break;
+        case LaneKind::Comm: key = std::min(key, 1); break;
+        case LaneKind::Host: key = std::min(key, 2); break;
+        case LaneKind::Overlap: key = std::min(key, 3); break;
+        case LaneKind::Counter: key = std::min(key, 4); break;
+        }
+    }
+    return key;
+}
+
+void LaneLayout::orderGroupsDeviceFirst()
+{
+    // Groups of one rank are contiguous (lanes are ordered by rank); keep the profile's order otherwise.
+    std::stable_sort(m_groups.begin(), m_groups.end(), [this](const ProcessGroup& a, const ProcessGroup& b) {
+        if (a.rankIndex != b.rankIndex)
+            return a.rankIndex < b.rankIndex;
+        return groupOrderKey(*m_profile, a) < groupOrderKey(*m_profile, b);
+    });
+    for (int g = 0; g < int(m_groups.size()); ++g)
+        for (uint32_t lane : m_groups[g].lanes)
+            m_groupOfLane[lane] = g;
+}
+
+bool LaneLayout::isFoldable(uint32_t lane) const
+{
+    if (!m_profile || lane >= m_profile->lanes.size())
+        return false;
+    const Lane& l = m_profile->lanes[lane];
+    return l.info.kind == LaneKind::Host && int(l.maxDepth) >= kFoldedDepths;
+}
+
+void LaneLayout::setUnfolded(uint32_t lane, bool unfolded)
+{
+    if (lane >= m_unfolded.size() || m_unfolded[lane] == unfolded)
+        return;
+    m_unfolded[lane] = unfolded;
+    rebuildRows();
+}
+
+int LaneLayout::shownDepths(uint32_t lane) const
+{
+    if (!m_profile || lane >= m_profile->lanes.size())
+        return 0;
+    const Lane& l = m_profile->lanes[lane];
+    if (l.info.kind == LaneKind::Counter)
+        return 1;
+    const int depths = std::min<int>(l.maxDepth, m_style->maxVisibleDepth - 1) + 1;
+    return isFolded(lane) ? std::min(depths, kFoldedDepths) : depths;
 }
 
 void LaneLayout::relayout()
@@ -54,11 +114,9 @@ double LaneLayout::laneHeight(uint32_t lane) const
 {
     if (!m_profile || lane >= m_profile->lanes.size())
         return 0;
-    const Lane& l = m_profile->lanes[lane];
-    if (l.info.kind == LaneKind::Counter)
+    if (m_profile->lanes[lane].info.kind == LaneKind::Counter)
         return m_style->counterHeight;
-    const int rows = std::min<int>(l.maxDepth, m_style->maxVisibleDepth - 1) + 1;
-    return 2 * m_style->lanePadding + rows * m_style->depthRowHeight;
+    return 2 * m_style->lanePadding + shownDepths(lane) * m_style->depthRowHeight;
 }
 
 // Whether the rank of group `first` (its first group) has a lane that is shown, from `first` on.
@@ -352,6 +410,9 @@ LaneLayout::State LaneLayout::state() const
     }
     s.hidden = hiddenLanes();
     s.pinned = m_pinned;
+    for (uint32_t lane = 0; lane < m_unfolded.size(); ++lane)
+        if (m_unfolded[lane])
+            s.unfolded.push_back(lane);
     for (size_t r = 0; r < m_rankCollapsed.size(); ++r)
         if (m_rankCollapsed[r])
             s.collapsedRanks.push_back(int(r));
@@ -383,6 +444,10 @@ void LaneLayout::setState(const State& state)
     for (uint32_t lane : state.pinned)
         if (lane < laneCount && !isPinned(lane))
             m_pinned.push_back(lane);
+    std::fill(m_unfolded.begin(), m_unfolded.end(), false);
+    for (uint32_t lane : state.unfolded)
+        if (lane < laneCount)
+            m_unfolded[lane] = true;
     for (ProcessGroup& g : m_groups)
         g.collapsed = false;
     for (int g : state.collapsedGroups)

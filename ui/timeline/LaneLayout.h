@@ -40,7 +40,8 @@ public:
     void reset(const Profile* profile, const TimelineStyle* style);
     void relayout(); // after a style change (row heights)
     const Profile* profile() const { return m_profile; }
-    // Back to the profile's own order, nothing hidden, pinned, collapsed or filtered.
+    // Back to the profile's own order (device groups first in each rank), nothing hidden, pinned,
+    // collapsed, unfolded or filtered.
     void resetToDefault() { reset(m_profile, m_style); }
 
     const std::vector<Row>& rows() const { return m_rows; }
@@ -65,6 +66,17 @@ public:
     void setGroupCollapsed(int group, bool collapsed);
     void toggleRow(int row); // collapse/expand the group of a header row
     void setAllCollapsed(bool collapsed);
+
+    // Host lanes deeper than kFoldedDepths nesting levels show only their first kFoldedDepths levels
+    // until the user unfolds them (click on the name, key E, the lane menu): the first view then fits
+    // device streams and the top of the host stacks on one screen.
+    static constexpr int kFoldedDepths = 3;
+    bool isFoldable(uint32_t lane) const;
+    bool isFolded(uint32_t lane) const { return isFoldable(lane) && !isUnfolded(lane); }
+    bool isUnfolded(uint32_t lane) const { return lane < m_unfolded.size() && m_unfolded[lane]; }
+    void setUnfolded(uint32_t lane, bool unfolded);
+    // Nesting levels a lane row shows (1 for counters and empty lanes).
+    int shownDepths(uint32_t lane) const;
 
     bool isHidden(uint32_t lane) const { return lane < m_hidden.size() && m_hidden[lane]; }
     void setHidden(uint32_t lane, bool hidden);
@@ -96,6 +108,7 @@ public:
         std::vector<uint32_t> pinned;
         std::vector<int> collapsedGroups;
         std::vector<int> collapsedRanks;
+        std::vector<uint32_t> unfolded; // foldable lanes showing all their levels
     };
     State state() const;
     // Applies what fits this profile: unknown lanes and groups are ignored, lanes missing from a
@@ -110,6 +123,7 @@ Q_SIGNALS:
 
 private:
     void rebuildRows();
+    void orderGroupsDeviceFirst();
     bool rankHasShownLane(int firstGroup) const;
     bool isShown(uint32_t lane) const { return !isHidden(lane) && !isFilteredOut(lane); }
 
@@ -119,6 +133,7 @@ private:
     std::vector<bool> m_rankCollapsed;
     std::vector<int> m_groupOfLane;
     std::vector<bool> m_hidden;
+    std::vector<bool> m_unfolded;
     std::vector<bool> m_filterKeep; // empty: no filter
     std::vector<uint32_t> m_pinned;
     std::vector<Row> m_rows;

@@ -149,6 +149,22 @@ double LanePainter::depthTop(const QRectF& row, int depth) const
     return row.top() + m_ctx.style.lanePadding + d * m_ctx.style.depthRowHeight;
 }
 
+int LanePainter::depthRows(const Lane& lane, const QRectF& row) const
+{
+    const TimelineStyle& st = m_ctx.style;
+    const int all = std::min<int>(lane.maxDepth, st.maxVisibleDepth - 1) + 1;
+    const int fit = int(std::lround((row.height() - 2 * st.lanePadding) / st.depthRowHeight));
+    return std::clamp(fit, 1, all);
+}
+
+int LanePainter::paintedDepths(const Lane& lane, const QRectF& row) const
+{
+    // A folded lane (LaneLayout) leaves out its deeper levels; an unfolded one draws them all, those
+    // past maxVisibleDepth in its last row.
+    const int rows = depthRows(lane, row);
+    return rows < std::min<int>(lane.maxDepth + 1, m_ctx.style.maxVisibleDepth) ? rows : int(lane.maxDepth) + 1;
+}
+
 int LanePainter::depthAt(uint32_t lane, const QRectF& row, double y) const
 {
     const Lane& l = m_ctx.profile()->lanes[lane];
@@ -156,8 +172,7 @@ int LanePainter::depthAt(uint32_t lane, const QRectF& row, double y) const
     if (rel < 0)
         return -1;
     const int d = int(rel / m_ctx.style.depthRowHeight);
-    const int rows = std::min<int>(l.maxDepth, m_ctx.style.maxVisibleDepth - 1) + 1;
-    return d < rows ? d : -1;
+    return d < depthRows(l, row) ? d : -1;
 }
 
 void LanePainter::paint(QPainter& p, uint32_t laneIndex, const QRectF& row, double clipLeft, double clipRight) const
@@ -183,7 +198,8 @@ void LanePainter::paint(QPainter& p, uint32_t laneIndex, const QRectF& row, doub
         const auto [first, last] = lane.overlapping(t0, t1);
         paintDepth(batch, lane, Identity{}, first, last, depthTop(row, 0), depthHeight(), clipLeft, clipRight);
     } else {
-        for (int d = 0; d <= lane.maxDepth; ++d) {
+        const int depths = paintedDepths(lane, row);
+        for (int d = 0; d < depths; ++d) {
             const LargeVector<uint32_t>& ids = lane.byDepth[d];
             const size_t first = firstFalse(0, ids.size(), [&](size_t k) { return lane.endNs(ids[k]) < t0; });
             const size_t last = firstFalse(first, ids.size(), [&](size_t k) { return lane.startNs[ids[k]] < t1; });
@@ -399,10 +415,11 @@ EventRef LanePainter::hitTest(uint32_t laneIndex, const QRectF& row, QPointF pos
     if (d < 0)
         return {};
     const TimeNs tolerance = TimeNs(std::ceil(3.0 * m_scale.nsPerPx()));
+    const int lastDepth = paintedDepths(lane, row) - 1;
     const int lastRow = m_ctx.style.maxVisibleDepth - 1;
     size_t best = lane.size();
     TimeNs bestDistance = std::numeric_limits<TimeNs>::max();
-    for (int depth = d; depth <= (d == lastRow ? int(lane.maxDepth) : d); ++depth) {
+    for (int depth = d; depth <= (d == lastRow ? lastDepth : d); ++depth) {
         lane.forEachAtDepth(depth, t - tolerance, t + tolerance + 1, [&](size_t i) {
             const TimeNs start = lane.startNs[i], end = lane.endNs(i);
             const TimeNs distance = t < start ? start - t : (t >= end ? t - end : 0);

@@ -41,6 +41,10 @@ public:
     int depthAt(uint32_t lane, const QRectF& row, double y) const;
 
 private:
+    // Nesting rows a lane row has room for (LaneLayout sizes folded lanes smaller), and the depths it
+    // draws: those rows when folded, else all (the deepest in the last row).
+    int depthRows(const Lane& lane, const QRectF& row) const;
+    int paintedDepths(const Lane& lane, const QRectF& row) const;
     void paintCounter(QPainter& p, uint32_t lane, const QRectF& row, double clipLeft, double clipRight) const;
     template <typename Ids>
     void paintDepth(LaneFillBatch& batch, const Lane& lane, const Ids& ids, size_t kBegin, size_t kEnd, double y,

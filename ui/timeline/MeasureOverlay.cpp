@@ -70,6 +70,10 @@ void MeasureOverlay::paint(QPainter& p, const OverlayContext& ctx)
     }
     const double xb = std::round(ctx.x(*m_second)) + 0.5;
     p.drawLine(QPointF(xb, area.top()), QPointF(xb, area.bottom()));
+    if (ctx.pinnedRegion) { // the dimension line and its label once, over the scrolling rows
+        p.restore();
+        return;
+    }
     const double left = std::min(xa, xb), right = std::max(xa, xb);
     TimeNs declared = 0;
     if (const Profile* profile = ctx.profile())

@@ -30,6 +30,9 @@ struct OverlayContext {
     std::function<std::optional<QRectF>(uint32_t lane)> displayRect;
     // The rectangle of one event (inside its lane row, or across the collapsed group's header).
     std::function<std::optional<QRectF>(EventRef event)> eventRect;
+    // Painting the pinned lanes' strip: with pinned lanes overlays are painted twice, once over the
+    // pinned strip and once over the scrolling rows; one-off marks (labels) go in the scrolling part.
+    bool pinnedRegion = false;
 
     const Profile* profile() const { return timeline.profile(); }
     double x(TimeNs t) const { return scale.x(t); }

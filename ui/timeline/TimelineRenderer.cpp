@@ -116,7 +116,8 @@ void TimelineRenderer::paintLaneLabel(QPainter& p, const LaneLayout::Row& row, c
     p.drawLine(QPointF(r.right() - 0.5, r.top()), QPointF(r.right() - 0.5, r.bottom()));
     p.drawLine(QPointF(r.left(), r.bottom() - 0.5), QPointF(r.right(), r.bottom() - 0.5));
 
-    const double indent = row.pinned ? 12 : 24;
+    const bool foldable = m_layout.isFoldable(row.lane);
+    const double indent = foldable ? 26 : (row.pinned ? 12 : 24);
     if (row.pinned) {
         // A small accent bar marks a pinned lane.
         p.fillRect(QRectF(r.left() + 3, r.top() + 3, 3, r.height() - 6), st.cursorLine);
@@ -145,6 +146,26 @@ void TimelineRenderer::paintLaneLabel(QPainter& p, const LaneLayout::Row& row, c
     p.setPen(st.text);
     const double room = r.width() - indent - extraWidth - 14;
     p.drawText(QPointF(r.left() + indent, baseline), fm.elidedText(m_layout.rowTitle(row), Qt::ElideMiddle, room));
+    if (foldable)
+        paintFoldMark(p, row, r, firstRowCentre, small);
+}
+
+// The fold triangle of a deep host lane and, when folded, how many levels are left out.
+void TimelineRenderer::paintFoldMark(QPainter& p, const LaneLayout::Row& row, const QRectF& r, double firstRowCentre,
+                                     const QFont& small) const
+{
+    const TimelineStyle& st = m_ctx.style;
+    const bool folded = m_layout.isFolded(row.lane);
+    drawTriangle(p, QPointF(r.left() + 15, firstRowCentre), folded, st.mutedText);
+    if (!folded || r.height() < st.lanePadding + 2 * st.depthRowHeight)
+        return;
+    const Lane& lane = m_ctx.profile()->lanes[row.lane];
+    const int hidden = int(lane.maxDepth) + 1 - m_layout.shownDepths(row.lane);
+    const QFontMetricsF fm(small);
+    p.setFont(small);
+    p.setPen(st.mutedText);
+    p.drawText(QPointF(r.left() + 26, firstRowCentre + st.depthRowHeight + (fm.ascent() - fm.descent()) / 2.0),
+               QCoreApplication::translate("TimelineRenderer", "+%1 levels folded").arg(hidden));
 }
 
 void TimelineRenderer::paintHeaderRow(QPainter& p, const LaneLayout::Row& row, const QRectF& rect,
@@ -275,10 +296,11 @@ void TimelineRenderer::paintRuler(QPainter& p, const QRectF& rect, const TimeSca
 }
 
 OverlayContext TimelineRenderer::overlayContext(const TimeScale& scale, const QRectF& eventArea,
-                                                std::function<std::optional<double>(int row)> rowTop,
-                                                bool exporting) const
+                                                std::function<std::optional<double>(int row)> rowTop, bool exporting,
+                                                bool pinnedRegion) const
 {
     OverlayContext ctx{m_ctx, scale, eventArea, scale.startNs, scale.endNs, exporting, {}, {}, {}};
+    ctx.pinnedRegion = pinnedRegion;
     const LaneLayout* layout = &m_layout;
     const TimelineContext* tc = &m_ctx;
     const double left = eventArea.left() - m_ctx.style.labelWidth;
@@ -312,6 +334,68 @@ OverlayContext TimelineRenderer::overlayContext(const TimeScale& scale, const QR
         return QRectF(xa, header->top() + 4, xb - xa, header->height() - 8);
     };
     return ctx;
+}
+
+std::vector<TimelineRenderer::StickyHeader> TimelineRenderer::stickyHeaders(double scroll) const
+{
+    std::vector<StickyHeader> out;
+    const LaneLayout& layout = m_layout;
+    const auto& rows = layout.rows();
+    const double top = layout.pinnedHeight(); // where the scrolling rows begin
+    const int first = layout.rowAt(scroll + top);
+    if (first < layout.pinnedRowCount() || scroll <= 0)
+        return out;
+    // The headers above the row at the top: its rank's, then its process group's (a lane row).
+    const LaneLayout::Row& at = rows[first];
+    int rankRow = -1, groupRow = -1;
+    for (int i = first; i >= layout.pinnedRowCount(); --i) {
+        const LaneLayout::Row& r = rows[i];
+        if (groupRow < 0 && r.kind == LaneLayout::RowKind::Process && at.kind == LaneLayout::RowKind::Lane &&
+            r.group == at.group)
+            groupRow = i;
+        if (r.kind == LaneLayout::RowKind::Rank && r.rankIndex == at.rankIndex) {
+            rankRow = i;
+            break;
+        }
+    }
+    double y = top;
+    for (const int row : {rankRow, groupRow}) {
+        if (row < 0)
+            continue;
+        const LaneLayout::Row& r = rows[row];
+        if (r.y >= scroll + y)
+            continue; // on screen where it is
+        // Pushed up by the next header of the same kind as it comes in.
+        double stickTop = y;
+        for (int i = row + 1; i < int(rows.size()); ++i)
+            if (rows[i].kind == r.kind || rows[i].kind == LaneLayout::RowKind::Rank) {
+                stickTop = std::min(stickTop, rows[i].y - scroll - r.height);
+                break;
+            }
+        out.push_back({row, QRectF(0, stickTop, std::floor(m_ctx.style.labelWidth), r.height)});
+        y = stickTop + r.height;
+    }
+    return out;
+}
+
+void TimelineRenderer::paintStickyHeaders(QPainter& p, double scrollY, double rowsTop, const TimeScale& scale) const
+{
+    const std::vector<StickyHeader> headers = stickyHeaders(scrollY);
+    if (headers.empty())
+        return;
+    const double left = scale.x0 - m_ctx.style.labelWidth;
+    const double width = scale.right() - left;
+    p.save();
+    p.setClipRect(QRectF(left, rowsTop + m_layout.pinnedHeight(), m_ctx.style.labelWidth, 1e7), Qt::IntersectClip);
+    for (const StickyHeader& h : headers) {
+        // Only the name cell: the events under a held header stay visible.
+        const QRectF rect = h.rect.translated(left, rowsTop);
+        p.save();
+        p.setClipRect(rect, Qt::IntersectClip);
+        paintRow(p, h.row, QRectF(left, rect.top(), width, rect.height()), scale, left, rect.right());
+        p.restore();
+    }
+    p.restore();
 }
 
 void TimelineRenderer::paintOverlays(QPainter& p, const OverlayContext& ctx,
@@ -369,6 +453,8 @@ void TimelineRenderer::render(QPainter& p, const QRectF& target, const RenderOpt
         const QRectF area(eventsLeft, pinnedBottom, target.right() - eventsLeft, mainArea.height());
         paintOverlays(p, overlayContext(scale, area, rowTop, true), overlays);
     }
+    if (!options.allRows) // the headers the window holds at the top of the scrolling rows
+        paintStickyHeaders(p, scrollY, rowsTop, scale);
     p.restore();
     if (m_layout.pinnedRowCount() > 0) {
         for (int i = 0; i < m_layout.pinnedRowCount(); ++i)
@@ -376,7 +462,7 @@ void TimelineRenderer::render(QPainter& p, const QRectF& target, const RenderOpt
                      target.left(), target.right());
         if (options.withOverlays) {
             const QRectF area(eventsLeft, rowsTop, target.right() - eventsLeft, m_layout.pinnedHeight());
-            paintOverlays(p, overlayContext(scale, area, rowTop, true), overlays);
+            paintOverlays(p, overlayContext(scale, area, rowTop, true, true), overlays);
         }
         p.setPen(QPen(st.rankHeaderBackground, 2));
         p.drawLine(QPointF(target.left(), pinnedBottom - 1), QPointF(target.right(), pinnedBottom - 1));

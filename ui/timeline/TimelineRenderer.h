@@ -35,8 +35,20 @@ public:
     // Overlay context for rows whose top edge (painter coordinates) is rowTop(row); rows for which
     // rowTop returns nullopt are not shown.
     OverlayContext overlayContext(const TimeScale& scale, const QRectF& eventArea,
-                                  std::function<std::optional<double>(int row)> rowTop, bool exporting) const;
+                                  std::function<std::optional<double>(int row)> rowTop, bool exporting,
+                                  bool pinnedRegion = false) const;
     void paintOverlays(QPainter& p, const OverlayContext& ctx, const std::vector<TimelineOverlay*>& overlays) const;
+
+    // Rank and process headers held at the top of the scrolling rows while their lanes scroll under
+    // them: (row index, rectangle of its name cell with y 0 at the top of the pinned rows), outermost
+    // first. The window and render() (exports) both draw them.
+    struct StickyHeader {
+        int row = -1;
+        QRectF rect;
+    };
+    std::vector<StickyHeader> stickyHeaders(double scrollY) const;
+    // The name cells of stickyHeaders(scrollY), with y 0 of their rectangles at `rowsTop`.
+    void paintStickyHeaders(QPainter& p, double scrollY, double rowsTop, const TimeScale& scale) const;
 
     struct RenderOptions {
         TimeNs startNs = 0;
@@ -58,6 +70,8 @@ public:
 private:
     void paintHeaderRow(QPainter& p, const LaneLayout::Row& row, const QRectF& rect, const TimeScale& scale) const;
     void paintLaneLabel(QPainter& p, const LaneLayout::Row& row, const QRectF& labelRect) const;
+    void paintFoldMark(QPainter& p, const LaneLayout::Row& row, const QRectF& labelRect, double firstRowCentre,
+                       const QFont& small) const;
 
     const TimelineContext& m_ctx;
     const LaneLayout& m_layout;

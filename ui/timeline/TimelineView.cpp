@@ -129,66 +129,14 @@ TimelineView::Hit TimelineView::hitAt(QPoint viewportPos) const
 
 std::vector<TimelineView::StickyHeader> TimelineView::stickyHeaders() const
 {
-    std::vector<StickyHeader> out;
-    const LaneLayout& layout = *m_timeline->layout();
-    const auto& rows = layout.rows();
-    const double scroll = m_timeline->scrollY();
-    const double top = layout.pinnedHeight(); // viewport y where the scrolling rows begin
-    const int first = layout.rowAt(scroll + top);
-    if (first < layout.pinnedRowCount() || scroll <= 0)
-        return out;
-    // The headers above the row at the top: its rank's, then its process group's (a lane row).
-    const LaneLayout::Row& at = rows[first];
-    int rankRow = -1, groupRow = -1;
-    for (int i = first; i >= layout.pinnedRowCount(); --i) {
-        const LaneLayout::Row& r = rows[i];
-        if (groupRow < 0 && r.kind == LaneLayout::RowKind::Process && at.kind == LaneLayout::RowKind::Lane &&
-            r.group == at.group)
-            groupRow = i;
-        if (r.kind == LaneLayout::RowKind::Rank && r.rankIndex == at.rankIndex) {
-            rankRow = i;
-            break;
-        }
-    }
-    double y = top;
-    for (const int row : {rankRow, groupRow}) {
-        if (row < 0)
-            continue;
-        const LaneLayout::Row& r = rows[row];
-        if (r.y >= scroll + y)
-            continue; // on screen where it is
-        // Pushed up by the next header of the same kind as it comes in.
-        double stickTop = y;
-        for (int i = row + 1; i < int(rows.size()); ++i)
-            if (rows[i].kind == r.kind || rows[i].kind == LaneLayout::RowKind::Rank) {
-                stickTop = std::min(stickTop, rows[i].y - scroll - r.height);
-                break;
-            }
-        out.push_back({row, QRectF(0, stickTop, m_timeline->labelWidth(), r.height)});
-        y = stickTop + r.height;
-    }
-    return out;
+    return m_timeline->renderer().stickyHeaders(m_timeline->scrollY());
 }
 
 void TimelineView::paintStickyHeaders(QPainter* painter) const
 {
-    const std::vector<StickyHeader> headers = stickyHeaders();
-    if (headers.empty())
-        return;
-    const double scroll = m_timeline->scrollY();
-    const double top = m_timeline->layout()->pinnedHeight() + scroll; // scene y of the scrolling area
-    painter->save();
-    painter->setClipRect(QRectF(0, top, m_timeline->labelWidth(), viewport()->height()));
-    for (const StickyHeader& h : headers) {
-        // Only the name cell: the events under a held header stay visible.
-        const QRectF rect = h.rect.translated(0, scroll);
-        painter->save();
-        painter->setClipRect(rect, Qt::IntersectClip);
-        m_timeline->renderer().paintRow(*painter, h.row, QRectF(0, rect.top(), viewport()->width(), rect.height()),
-                                        m_timeline->scale(), 0, m_timeline->labelWidth());
-        painter->restore();
-    }
-    painter->restore();
+    // Scene y of the viewport's top: the rows' painter coordinates.
+    m_timeline->renderer().paintStickyHeaders(*painter, m_timeline->scrollY(), m_timeline->scrollY(),
+                                              m_timeline->scale());
 }
 
 std::pair<int, int> TimelineView::reorderTarget(QPoint pos) const
@@ -376,8 +324,12 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
             m_timeline->layout()->toggleRow(hit.row);
             break;
         }
-        if (pos.x() < m_timeline->labelWidth())
+        if (pos.x() < m_timeline->labelWidth()) {
+            // A click on a deep host lane's name folds or unfolds its deeper levels.
+            if (hit.row >= 0)
+                m_timeline->toggleLaneFold(m_timeline->layout()->rows()[hit.row].lane);
             break;
+        }
         m_timeline->selection()->clearTimeRange();
         m_timeline->selection()->setEvent(hit.event);
         break;

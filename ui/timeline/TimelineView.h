@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/Profile.h"
+#include "timeline/TimelineRenderer.h"
 
 #include <QGraphicsView>
 
@@ -31,10 +32,7 @@ public:
 
     // Rank and process headers held at the top of the scrolling rows while their lanes scroll under
     // them: (row index, rectangle of its name cell in viewport coordinates), outermost first.
-    struct StickyHeader {
-        int row = -1;
-        QRectF rect;
-    };
+    using StickyHeader = TimelineRenderer::StickyHeader;
     std::vector<StickyHeader> stickyHeaders() const;
 
     // One W/S step (around the mouse when it is over the lanes, else the centre) and one A/D step.

@@ -246,7 +246,7 @@ void TimelineWidget::paintOverlayRegion(QPainter& p, bool pinned, const QRectF& 
     area = area.intersected(exposed.adjusted(-1, -1, 1, 1));
     if (area.isEmpty())
         return;
-    m_renderer.paintOverlays(p, m_renderer.overlayContext(m_scale, area, rowTop, false), overlays());
+    m_renderer.paintOverlays(p, m_renderer.overlayContext(m_scale, area, rowTop, false, pinned), overlays());
 }
 
 TimelineRenderer::RenderOptions TimelineWidget::currentViewOptions() const
@@ -381,6 +381,8 @@ void TimelineWidget::selectEvent(EventRef e, Reveal reveal)
                 m_layout->setGroupCollapsed(g, false);
         }
     }
+    if (m_layout->isFolded(e.lane) && p->lanes[e.lane].depthOf(e.index) >= LaneLayout::kFoldedDepths)
+        m_layout->setUnfolded(e.lane, true); // the event sits in a folded level
     m_selection->setEvent(e);
     if (reveal == Reveal::Zoom)
         zoomToEvent(e);
@@ -405,6 +407,23 @@ void TimelineWidget::zoomToSelection()
         zoomToEvent(m_selection->event());
     else if (m_selection->hasTimeRange())
         m_zoom->zoomToInterval(toSharedNs(m_selection->rangeStartNs()), toSharedNs(m_selection->rangeEndNs()), 0.02);
+}
+
+bool TimelineWidget::toggleLaneFold(uint32_t lane)
+{
+    if (!m_layout->isFoldable(lane))
+        return false;
+    m_layout->setUnfolded(lane, !m_layout->isUnfolded(lane));
+    return true;
+}
+
+uint32_t TimelineWidget::focusLane() const
+{
+    if (const EventRef e = m_selection->event(); e.valid())
+        return e.lane;
+    if (const EventRef e = m_selection->hovered(); e.valid())
+        return e.lane;
+    return UINT32_MAX;
 }
 
 void TimelineWidget::ensureLaneVisible(uint32_t lane)
