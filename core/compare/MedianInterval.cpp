@@ -19,6 +19,21 @@ double percentileSorted(std::span<const double> sorted, double p)
     return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
 }
 
+// percentileSorted() of `v` sorted, without sorting it all: the two order statistics it interpolates
+// between are selected (reorders `v`).
+static double percentileUnsorted(std::vector<double>& v, double p)
+{
+    if (v.empty())
+        return std::nan("");
+    const double h = std::clamp(p, 0.0, 1.0) * double(v.size() - 1);
+    const size_t lo = static_cast<size_t>(std::floor(h));
+    const auto at = v.begin() + std::ptrdiff_t(lo);
+    std::nth_element(v.begin(), at, v.end());
+    const double low = *at;
+    const double high = lo + 1 < v.size() ? *std::min_element(at + 1, v.end()) : low;
+    return low + (h - double(lo)) * (high - low);
+}
+
 Distribution describeSorted(std::span<const double> sorted)
 {
     Distribution d;
@@ -176,10 +191,9 @@ MedianChange medianChange(std::span<const double> baselineSorted, std::span<cons
         diffs[i] = b[i] - a[i];
     if (diffs.empty())
         return c;
-    std::sort(diffs.begin(), diffs.end());
     const double tail = (1.0 - options.confidence) / 2.0;
-    c.low = percentileSorted(diffs, tail);
-    c.high = percentileSorted(diffs, 1.0 - tail);
+    c.low = percentileUnsorted(diffs, tail);
+    c.high = percentileUnsorted(diffs, 1.0 - tail);
     return c;
 }
 

@@ -376,10 +376,15 @@ DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& 
 
 RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& changed, const CompareOptions& options)
 {
-    // The device tasks need the profiles only: on a second core while the steps are compared (the
-    // comparison's largest part after loading, docs/performance.md).
+    // The device tasks and the configurations need the profiles only: the device tasks (the largest part
+    // after loading) and the baseline's config files (read again) on two more threads while the steps are
+    // compared (docs/performance.md, "Comparing two runs").
     DeviceTaskComparison tasks;
-    std::thread worker([&] { tasks = compareDeviceTasks(*baseline.profile(), *changed.profile(), options.bootstrap); });
+    RunConfig baseConfig;
+    std::jthread taskWorker(
+        [&] { tasks = compareDeviceTasks(*baseline.profile(), *changed.profile(), options.bootstrap); });
+    std::jthread configWorker([&] { baseConfig = readRunConfig(*baseline.profile()); });
+    const RunConfig changedConfig = readRunConfig(*changed.profile());
     RunSamples a = collectSamples(*baseline.profile(), baseline.analyses());
     RunSamples b = collectSamples(*changed.profile(), changed.analyses());
     if (!baseline.path().isEmpty())
@@ -387,8 +392,9 @@ RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& 
     if (!changed.path().isEmpty())
         b.label = changed.path();
     RunComparison out = compareRuns(a, b, options); // copies the samples: the tables are small (~200 B a step)
-    out.config = compareConfigs(*baseline.profile(), *changed.profile());
-    worker.join();
+    configWorker.join();
+    out.config = compareConfigs(baseConfig, changedConfig);
+    taskWorker.join();
     out.deviceTasks = std::move(tasks);
     return out;
 }
