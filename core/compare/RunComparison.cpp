@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 
 namespace dspark {
@@ -117,6 +118,47 @@ void noteWhatCannotBeCompared(const RunSamples& base, const RunSamples& changed,
                 "device tasks are compared by category only")
                 .arg(QString::fromStdString(base.platform).toUpper(),
                      QString::fromStdString(changed.platform).toUpper()));
+}
+
+// Time order of a run's steps without a timeline: forward_ct counts steps, dp ranks step together.
+bool earlier(const RunSamples& run, size_t x, size_t y)
+{
+    const StepSample& a = run.steps[x];
+    const StepSample& b = run.steps[y];
+    return std::tie(a.forwardCt, a.dpRank, x) < std::tie(b.forwardCt, b.dpRank, y);
+}
+
+// RunComparison::allPairs: the k-th of each class with the k-th, the median pairs flagged (or added).
+std::vector<MatchedPair> pairEveryStep(const RunSamples& base, const RunSamples& changed,
+                                       const std::map<StepClass, std::pair<Indices, Indices>>& byClass,
+                                       const std::vector<MatchedPair>& medians)
+{
+    std::vector<MatchedPair> out;
+    for (auto [cls, sides] : byClass) {
+        std::sort(sides.first.begin(), sides.first.end(), [&](size_t x, size_t y) { return earlier(base, x, y); });
+        std::sort(sides.second.begin(), sides.second.end(), [&](size_t x, size_t y) { return earlier(changed, x, y); });
+        for (size_t k = 0; k < std::min(sides.first.size(), sides.second.size()); ++k) {
+            MatchedPair p = pairSteps(base, sides.first[k], changed, sides.second[k]);
+            p.cls = cls;
+            p.picked = false;
+            out.push_back(std::move(p));
+        }
+    }
+    for (const MatchedPair& m : medians) {
+        const auto same = std::find_if(out.begin(), out.end(), [&](const MatchedPair& p) {
+            return p.baselineSample == m.baselineSample && p.changedSample == m.changedSample;
+        });
+        if (same != out.end())
+            same->median = true;
+        else
+            out.push_back(m);
+    }
+    std::sort(out.begin(), out.end(), [&](const MatchedPair& x, const MatchedPair& y) {
+        if (x.baselineSample != y.baselineSample)
+            return earlier(base, x.baselineSample, y.baselineSample);
+        return earlier(changed, x.changedSample, y.changedSample);
+    });
+    return out;
 }
 
 int presenceRank(ClassPresence p)
@@ -263,8 +305,10 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
         MatchedPair p = pairSteps(baseline, *a, changed, *b);
         p.cls = c.cls; // the class as matched (verify tokens "?" when they never meet)
         p.picked = false;
+        p.median = true;
         out.pairs.push_back(p);
     }
+    out.allPairs = pairEveryStep(baseline, changed, byClass, out.pairs);
     out.baselineRun = baseline;
     out.changedRun = changed;
     return out;
