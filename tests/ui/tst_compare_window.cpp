@@ -21,6 +21,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDropEvent>
@@ -48,6 +49,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
+#include <optional>
 
 using namespace dspark;
 using namespace dspark::test;
@@ -183,18 +186,80 @@ private Q_SLOTS:
         QVERIFY(waitCompared(c));
         QCOMPARE(w->session()->path(), m_baseline);
         QCOMPARE(c->changedSession()->path(), m_changed);
-        QVERIFY(c->pairs().size() >= 10);
+        // The pairs are the core's, the Matched Pairs dock's: the median pair of each class by default, the
+        // first shown once the comparison is ready.
+        QVERIFY(waitReady(c));
+        const RunComparison& r = *c->result();
+        PairTablePanel* panel = c->pairPanel();
+        c->docks()[2]->raise();
+        QApplication::processEvents();
+        QVERIFY(!panel->showsAllPairs());
+        QCOMPARE(c->pairs().size(), r.pairs.size());
+        QCOMPARE(panel->proxy()->rowCount(), int(r.pairs.size()));
         QCOMPARE(c->currentPair(), 0);
+        const StepPair firstMedian = c->pairs()[0];
+        // The dock's "All pairs": every step paired within its class, and `[` / `]` walk those.
+        QTest::mouseClick(panel->allPairsToggle(), Qt::LeftButton);
+        QVERIFY(panel->showsAllPairs());
+        QVERIFY(c->pairs().size() >= 10);
+        QCOMPARE(panel->proxy()->rowCount(), int(r.allPairs.size()));
+        // The shown pair (a median pair) is one of them, and stays the current one.
+        QVERIFY(c->currentPair() >= 0);
+        QCOMPARE(c->pairs()[size_t(c->currentPair())], firstMedian);
 
-        // Pairs follow each run's stable window in order: forward_ct rises on both sides.
+        // The keys walk the core's pairs on both timelines, in the baseline's time order; within a class
+        // the k-th pairs follow each run's stable window in order: forward_ct rises on both sides.
         const StepAnalyses& sa = *w->session()->analyses();
         const StepAnalyses& sb = *c->changedSession()->analyses();
-        for (size_t i = 1; i < c->pairs().size(); ++i) {
-            QVERIFY(sa.step(c->pairs()[i].baselineStep).window.forwardCt >
-                    sa.step(c->pairs()[i - 1].baselineStep).window.forwardCt);
-            QVERIFY(sb.step(c->pairs()[i].changedStep).window.forwardCt >
-                    sb.step(c->pairs()[i - 1].changedStep).window.forwardCt);
+        std::vector<StepPair> expected;
+        std::map<std::string, std::pair<int64_t, int64_t>> lastOfClass;
+        for (const MatchedPair& p : r.allPairs) {
+            if (p.baselineStepIndex >= 0 && p.changedStepIndex >= 0) { // (records outside the trace: not)
+                expected.push_back({size_t(p.baselineStepIndex), size_t(p.changedStepIndex)});
+                QCOMPARE(sa.step(size_t(p.baselineStepIndex)).window.forwardCt, p.baselineForwardCt);
+                QCOMPARE(sb.step(size_t(p.changedStepIndex)).window.forwardCt, p.changedForwardCt);
+            }
+            if (p.median)
+                continue; // (a median pair need not be a k-th one)
+            auto [last, fresh] = lastOfClass.try_emplace(p.cls.label(), p.baselineForwardCt, p.changedForwardCt);
+            if (!fresh) {
+                QVERIFY(p.baselineForwardCt > last->second.first && p.changedForwardCt > last->second.second);
+                last->second = {p.baselineForwardCt, p.changedForwardCt};
+            }
         }
+        QVERIFY(c->pairs() == expected);
+        for (size_t i = 1; i < c->pairs().size(); ++i)
+            QVERIFY(sa.step(c->pairs()[i].baselineStep).window.forwardCt >=
+                    sa.step(c->pairs()[i - 1].baselineStep).window.forwardCt);
+        // The dock selects the pair the keys show.
+        const auto dockSelection = [&]() -> std::optional<StepPair> {
+            const QModelIndexList rows = panel->table()->selectionModel()->selectedRows();
+            if (rows.size() != 1)
+                return std::nullopt;
+            const MatchedPair& p = r.allPairs[size_t(panel->pairOfRow(rows.first().row()))];
+            return StepPair{size_t(p.baselineStepIndex), size_t(p.changedStepIndex)};
+        };
+        c->showPair(0);
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
+        QCOMPARE(c->currentPair(), 1);
+        QCOMPARE(dockSelection(), std::optional<StepPair>(c->pairs()[1]));
+        // ... and a row clicked in the dock is the pair `]` moves on from.
+        const auto fifth = std::find_if(r.allPairs.begin(), r.allPairs.end(), [&](const MatchedPair& p) {
+            return p.baselineStepIndex == int64_t(c->pairs()[4].baselineStep) &&
+                   p.changedStepIndex == int64_t(c->pairs()[4].changedStep);
+        });
+        QVERIFY(fifth != r.allPairs.end());
+        clickRow(panel->table(), panel->rowOfPair(int(fifth - r.allPairs.begin())));
+        QCOMPARE(dockSelection(), std::optional<StepPair>(c->pairs()[4]));
+        QCOMPARE(c->currentPair(), 4);
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), 5);
+        QCOMPARE(dockSelection(), std::optional<StepPair>(c->pairs()[5]));
+        c->showPair(0);
 
         w->timeline()->view()->setFocus();
         for (int expected : {1, 2, 3}) {
@@ -301,7 +366,8 @@ private Q_SLOTS:
         c->docks()[2]->raise();
         QApplication::processEvents();
         clickRow(table, 0);
-        const MatchedPair& p = r.pairs[size_t(panel->pairOfRow(0))];
+        const MatchedPair& p = r.allPairs[size_t(panel->pairOfRow(0))];
+        QVERIFY(p.median);
         QVERIFY(p.baselineStepIndex >= 0 && p.changedStepIndex >= 0);
         const RecordWindow& a = w->session()->analyses()->step(size_t(p.baselineStepIndex));
         const RecordWindow& b = c->changedSession()->analyses()->step(size_t(p.changedStepIndex));
@@ -463,6 +529,8 @@ private Q_SLOTS:
         ComparisonController* c = w->comparison();
         c->openComparison(m_baseline, m_changed);
         QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        c->pairPanel()->setShowAllPairs(true);
         QVERIFY(c->showPair(1));
         QTemporaryDir out;
         for (const char* name : {"pair.png", "pair.svg", "pair.pdf"}) {
@@ -496,6 +564,7 @@ private Q_SLOTS:
         ComparisonController* c = w->comparison();
         c->openComparison(m_baseline, gpu);
         QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
         auto* note = w->findChild<QLabel*>(QStringLiteral("comparisonLimitations"));
         QVERIFY(note && note->isVisible());
         QVERIFY2(note->text().contains(QStringLiteral("Ascend NPU")) && note->text().contains(QStringLiteral("GPU")),
@@ -520,6 +589,7 @@ private Q_SLOTS:
         QVERIFY(waitCompared(w->comparison(), 120000));
         ComparisonController* c = w->comparison();
         QVERIFY(c->isActive());
+        QVERIFY(waitReady(c));
         QVERIFY(!c->pairs().empty());
         QCOMPARE(QFileInfo(w->session()->path()).fileName(), QStringLiteral("baseline"));
         QCOMPARE(QFileInfo(c->changedSession()->path()).fileName(), QStringLiteral("changed"));
@@ -555,6 +625,7 @@ private Q_SLOTS:
         c->openComparison(m_baseline, m_changed);
         QVERIFY(waitCompared(c));
         QVERIFY(waitReady(c));
+        c->pairPanel()->setShowAllPairs(true);
         QVERIFY(c->showPair(1));
         const QStringList titles = {QStringLiteral("配置差异"), QStringLiteral("分布"), QStringLiteral("匹配的步对"),
                                     QStringLiteral("算子差异")};
@@ -601,6 +672,7 @@ private Q_SLOTS:
             c->openDemoComparison();
             QVERIFY(waitCompared(c, 120000));
             QVERIFY(waitReady(c));
+            c->pairPanel()->setShowAllPairs(true);
             QVERIFY(c->showPair(2));
             c->docks()[2]->raise();
             QApplication::processEvents();

@@ -599,7 +599,8 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     connect(m_changed->analyses(), &StepAnalyses::analysesReady, m_changedTimeline, &TimelineWidget::refresh,
             Qt::UniqueConnection);
 
-    m_pairs = matchStepPairs(*baseline, *m_changed);
+    m_pairs.clear(); // the core's pairs, once the comparison is ready (rebuildPairs)
+    m_pairRows.clear();
     m_current = -1;
     m_shown.reset();
     m_kernels.reset();
@@ -616,8 +617,6 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     setSharedBounds();
     updateBanner();
     updateActions();
-    if (!m_pairs.empty())
-        showPair(0);
 }
 
 void ComparisonController::setSharedBounds()
@@ -654,6 +653,8 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
         return false;
     const auto found = std::find(m_pairs.begin(), m_pairs.end(), StepPair{baselineStep, changedStep});
     m_current = found == m_pairs.end() ? m_current : int(found - m_pairs.begin());
+    if (found != m_pairs.end())
+        m_pairPanel->selectPair(m_pairRows[size_t(m_current)]);
     m_shown = StepPair{baselineStep, changedStep};
     const RecordWindow& a = sa.step(baselineStep);
     const RecordWindow& b = m_changed->analyses()->step(changedStep);
@@ -702,7 +703,7 @@ QString ComparisonController::limitationsText() const
     else if (a != b)
         lines << tr("The baseline is %1 and the changed run %2: only what the step records carry is compared.")
                      .arg(platformName(a), platformName(b));
-    if (m_pairs.empty())
+    if (m_result && m_pairs.empty())
         lines << tr("No matched steps: each run needs aligned DSpark step records for the timelines to line up.");
     return lines.join(QLatin1Char('\n'));
 }
@@ -783,6 +784,7 @@ void ComparisonController::endComparison()
     m_window->removeSession(m_changed.get());
     m_changed.reset();
     m_pairs.clear();
+    m_pairRows.clear();
     m_current = -1;
     m_shown.reset();
     ++m_generation;

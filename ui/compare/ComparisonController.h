@@ -1,6 +1,5 @@
 #pragma once
 
-#include "compare/StepPairs.h"
 #include "model/Profile.h"
 
 #include <QObject>
@@ -28,6 +27,14 @@ struct KernelAlignment;
 } // namespace dspark
 
 namespace dspark::ui {
+
+// A baseline step and the changed run's step it is compared with (indices into each session's
+// StepAnalyses).
+struct StepPair {
+    size_t baselineStep = 0;
+    size_t changedStep = 0;
+    friend bool operator==(const StepPair&, const StepPair&) = default;
+};
 
 class CommBracketOverlay;
 class ComparisonLoadTask;
@@ -76,6 +83,9 @@ public:
     StageBandOverlay* changedStageBands() const { return m_bands; }
     CommBracketOverlay* changedCommBrackets() const { return m_comm; }
     CriticalPathOverlay* changedCriticalPath() const { return m_path; }
+    // The pairs `[` / `]` walk: the Matched Pairs dock's (the core's RunComparison::allPairs, median pairs
+    // or all pairs as the dock shows them) that are on both timelines, in the baseline's time order. Empty
+    // until the comparison is ready.
     const std::vector<StepPair>& pairs() const { return m_pairs; }
     int currentPair() const { return m_current; }
     // Shows pair i on both timelines (offset, zoom, highlights). False when there is no such pair.
@@ -126,6 +136,8 @@ private:
     void createDocks();
     // Runs the core's comparison on a worker once both runs' steps are analysed.
     void compareWhenAnalysed();
+    // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
+    void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
     void revealTasks(EventRef baseline, EventRef changed);
     void retranslate();
@@ -147,6 +159,7 @@ private:
     QPointer<MainWindow> m_window;
     std::shared_ptr<ProfileSession> m_changed;
     std::vector<StepPair> m_pairs;
+    std::vector<int> m_pairRows; // the RunComparison::allPairs index of each of m_pairs
     int m_current = -1;
     std::optional<StepPair> m_shown; // the steps on show (a pair of the table need not be one of m_pairs)
     bool m_settingSessions = false;

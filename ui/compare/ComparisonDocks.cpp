@@ -55,14 +55,15 @@ void ComparisonController::createDocks()
         w->tabifyDockWidget(kernels, m_docks[3]);
     w->viewMenu()->addMenu(m_docksMenu);
     connect(m_pairPanel, &PairTablePanel::pairActivated, this, [this](int index) {
-        if (!m_result || index < 0 || index >= int(m_result->pairs.size()))
+        if (!m_result || index < 0 || index >= int(m_result->allPairs.size()))
             return;
-        const MatchedPair& p = m_result->pairs[size_t(index)];
+        const MatchedPair& p = m_result->allPairs[size_t(index)];
         if (p.baselineStepIndex < 0 || p.changedStepIndex < 0)
             m_window->statusBar()->showMessage(tr("This pair is not on both timelines"), 5000);
         else
             showSteps(size_t(p.baselineStepIndex), size_t(p.changedStepIndex));
     });
+    connect(m_pairPanel, &PairTablePanel::pairSetChanged, this, &ComparisonController::rebuildPairs);
     connect(m_kernelPanel, &KernelDiffPanel::taskActivated, this, &ComparisonController::revealTasks);
 }
 
@@ -106,6 +107,9 @@ void ComparisonController::compareWhenAnalysed()
                 self->m_configPanel->setComparison(result);
                 self->m_distributionPanel->setComparison(result);
                 self->m_pairPanel->setComparison(result);
+                self->rebuildPairs();
+                if (!self->m_shown && !self->m_pairs.empty())
+                    self->showPair(0);
                 Q_EMIT self->comparisonReady();
             },
             Qt::QueuedConnection);
@@ -119,6 +123,29 @@ void ComparisonController::compareWhenAnalysed()
         delete t;
         return true;
     });
+}
+
+void ComparisonController::rebuildPairs()
+{
+    m_pairs.clear();
+    m_pairRows.clear();
+    m_current = -1;
+    if (m_result) {
+        const bool all = m_pairPanel->showsAllPairs();
+        const std::vector<MatchedPair>& pairs = m_result->allPairs;
+        for (size_t i = 0; i < pairs.size(); ++i)
+            if ((all || pairs[i].median) && pairs[i].baselineStepIndex >= 0 && pairs[i].changedStepIndex >= 0) {
+                m_pairs.push_back({size_t(pairs[i].baselineStepIndex), size_t(pairs[i].changedStepIndex)});
+                m_pairRows.push_back(int(i));
+            }
+    }
+    if (m_shown)
+        if (const auto at = std::find(m_pairs.begin(), m_pairs.end(), *m_shown); at != m_pairs.end()) {
+            m_current = int(at - m_pairs.begin());
+            m_pairPanel->selectPair(m_pairRows[size_t(m_current)]);
+        }
+    setSharedBounds();
+    updateBanner();
 }
 
 void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
