@@ -163,7 +163,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_details, &EventDetailsPane::linkedEventActivated, this,
             [this](EventRef e) { revealEvent(tagFrom(m_details->profile(), e), false); });
-    connect(m_search, &SearchPanel::highlightsChanged, m_timeline, &TimelineWidget::setSearchHighlights);
+    m_paneTimeline = m_timeline;
+    m_searchHighlights =
+        connect(m_search, &SearchPanel::highlightsChanged, m_timeline, &TimelineWidget::setSearchHighlights);
     connect(m_search, &SearchPanel::hitActivated, this, [this](EventRef e) {
         m_selectingFromTable = true;
         revealEvent(tagFrom(m_search->profile(), e), false);
@@ -550,9 +552,7 @@ void MainWindow::retranslateUi()
     m_helpMenu->setTitle(tr("&Help"));
 
     m_stepsDock->setWindowTitle(tr("Steps"));
-    m_eventsDock->setWindowTitle(tr("Kernels / Events"));
-    m_detailsDock->setWindowTitle(tr("Details"));
-    m_searchDock->setWindowTitle(tr("Search"));
+    retitlePaneDocks();
     m_legendDock->setWindowTitle(tr("Legend"));
     m_filesDock->setWindowTitle(tr("Files"));
     m_summaries->retranslate(); // issue 26
@@ -781,6 +781,7 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
         m_comparison->windowSessionChanged();
     const std::shared_ptr<const Profile>& p = profile();
     m_timeline->setProfile(p);
+    setPaneSession(m_session.get(), m_timeline);
     m_details->setProfile(p);
     m_search->setProfile(p);
     m_legend->setProfile(p);
@@ -849,8 +850,49 @@ void MainWindow::addSession(std::shared_ptr<ProfileSession> session)
 
 void MainWindow::removeSession(const ProfileSession* session)
 {
-    if (session != m_session.get())
-        std::erase_if(m_sessions, [session](const std::shared_ptr<ProfileSession>& s) { return s.get() == session; });
+    if (session == m_session.get())
+        return;
+    if (session == m_paneSession)
+        setPaneSession(m_session.get(), m_timeline);
+    std::erase_if(m_sessions, [session](const std::shared_ptr<ProfileSession>& s) { return s.get() == session; });
+    retitlePaneDocks();
+}
+
+void MainWindow::setPaneSession(ProfileSession* session, TimelineWidget* timeline)
+{
+    if (session == m_paneSession && timeline == m_paneTimeline)
+        return;
+    m_paneSession = session;
+    const std::shared_ptr<const Profile> p = session ? session->profile() : nullptr;
+    m_details->setProfile(p);
+    m_events->clear();
+    // The search runs again on the new session; its hits are drawn on that session's timeline only.
+    disconnect(m_searchHighlights);
+    if (m_paneTimeline && m_paneTimeline != timeline)
+        m_paneTimeline->setSearchHighlights({}, {});
+    m_paneTimeline = timeline ? timeline : m_timeline;
+    m_searchHighlights =
+        connect(m_search, &SearchPanel::highlightsChanged, m_paneTimeline, &TimelineWidget::setSearchHighlights);
+    m_search->setProfile(p);
+    retitlePaneDocks();
+}
+
+void MainWindow::retitlePaneDocks()
+{
+    // While two runs are open, the panes say whose events they show.
+    const bool named = m_sessions.size() > 1 && m_paneSession;
+    const QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
+    m_detailsDock->setWindowTitle(named ? tr("Details · %1").arg(name) : tr("Details"));
+    m_searchDock->setWindowTitle(named ? tr("Search · %1").arg(name) : tr("Search"));
+    m_eventsDock->setWindowTitle(named ? tr("Kernels / Events · %1").arg(name) : tr("Kernels / Events"));
+}
+
+void MainWindow::showSessionEvent(ProfileSession* session, TimelineWidget* timeline, EventRef e)
+{
+    if (session == m_session.get())
+        return onEventSelected(e);
+    setPaneSession(session, timeline);
+    showEventInPanes(e, {});
 }
 
 SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
@@ -863,44 +905,65 @@ SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
 
 bool MainWindow::selectEvent(const SessionEvent& e)
 {
+    if (!m_session || e.session != m_session->id())
+        return false;
     return revealEvent(e, false);
 }
 
 bool MainWindow::revealEvent(const SessionEvent& e, bool zoom)
 {
-    const EventRef local = m_session ? m_session->resolve(e) : EventRef{};
+    // The shown session's events on the window's timeline; the panes' other session's (a comparison's
+    // changed run: a search hit, a row of its device tasks) on its own.
+    EventRef local = m_session ? m_session->resolve(e) : EventRef{};
+    TimelineWidget* timeline = m_timeline;
+    if (!local.valid() && m_paneSession && m_paneSession != m_session.get()) {
+        local = m_paneSession->resolve(e);
+        timeline = m_paneTimeline;
+    }
     if (!local.valid())
         return false;
-    m_timeline->selectEvent(local, zoom ? TimelineWidget::Reveal::Zoom : TimelineWidget::Reveal::Pan);
+    timeline->selectEvent(local, zoom ? TimelineWidget::Reveal::Zoom : TimelineWidget::Reveal::Pan);
     return true;
 }
 
 void MainWindow::onEventSelected(EventRef e)
 {
+    setPaneSession(m_session.get(), m_timeline);
     if (!profile() || !e.valid()) {
         m_details->setEvent({});
         m_selectionStatus->clear();
         return;
     }
     const int stepRow = stepRowForEvent(e);
-    m_details->setEvent(e, stepRowForEvent(e) >= 0 ? stepTextForRow(stepRow) : QString());
     if (stepRow >= 0 && !m_selectingFromTable)
         m_steps->selectSourceRow(stepRow);
+    showEventInPanes(e, stepRow >= 0 ? stepTextForRow(stepRow) : QString());
+}
+
+void MainWindow::showEventInPanes(EventRef e, const QString& stepText)
+{
+    const std::shared_ptr<const Profile> p = m_paneSession ? m_paneSession->profile() : nullptr;
+    if (!p || !e.valid() || e.lane >= p->lanes.size()) {
+        m_details->setEvent({});
+        m_selectionStatus->clear();
+        return;
+    }
+    m_details->setEvent(e, stepText);
     m_events->markEvent(e);
-    const Lane& lane = profile()->lanes[e.lane];
-    const std::string_view name = profile()->name(e);
+    const Lane& lane = p->lanes[e.lane];
+    const std::string_view name = p->name(e);
     m_selectionStatus->setText(tr("%1 · %2").arg(QString::fromUtf8(name.data(), qsizetype(name.size())).left(60),
                                                  formatDuration(lane.durationNs[e.index])));
     // A host call selected on the timeline lists the device tasks it launched.
     if (!m_selectingFromTable) {
         std::vector<EventRef> tasks;
-        for (const Link* l : profile()->linksFrom(e))
-            if (isDeviceLane(profile()->lanes[l->to.lane].info.kind))
+        for (const Link* l : p->linksFrom(e))
+            if (isDeviceLane(p->lanes[l->to.lane].info.kind))
                 tasks.push_back(l->to);
         if (!tasks.empty())
             m_events->setEvents(
-                tr("Device tasks launched by %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))),
-                profile(), std::move(tasks), true);
+                tr("Device tasks launched by %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))), p,
+                std::move(tasks), true);
     }
 }
 

@@ -11,6 +11,9 @@
 #include "compare/ComparisonPanels.h"
 #include "compare/RunComparison.h"
 #include "overlays/StageBandOverlay.h"
+#include "panels/EventDetailsPane.h"
+#include "panels/EventSearch.h"
+#include "panels/SearchPanel.h"
 #include "panels/StepTablePanel.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
@@ -428,6 +431,75 @@ private Q_SLOTS:
         const TimeNs sb = c->changedSession()->profile()->startNs(first->changed);
         QVERIFY(w->timeline()->visibleStartNs() <= sa && sa <= w->timeline()->visibleEndNs());
         QVERIFY(c->changedTimeline()->visibleStartNs() <= sb && sb <= c->changedTimeline()->visibleEndNs());
+    }
+
+    // A click on the changed timeline shows the changed run's event in the details pane; the search then
+    // works on that run (its dock names it) and its hits resolve there; a click on the baseline brings
+    // the panes back.
+    void thePanesFollowTheTimelineClicked()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        QVERIFY(QTest::qWaitFor([&]() { return c->kernelAlignment() != nullptr; }, 60000));
+        // A task of the shown pair whose duration differs between the runs.
+        const AlignedTask* task = nullptr;
+        for (const AlignedTask& t : c->kernelAlignment()->regressions)
+            if (t.deltaNs() != 0 && t.baseline.valid() && t.changed.valid()) {
+                task = &t;
+                break;
+            }
+        QVERIFY(task);
+        const Profile& base = *w->session()->profile();
+        const Profile& changed = *c->changedSession()->profile();
+        auto clickTask = [&](TimelineWidget* t, const Profile& p, EventRef e) {
+            t->ensureLaneVisible(e.lane);
+            const TimeNs start = t->toSharedNs(p.startNs(e));
+            const TimeNs dur = p.lanes[e.lane].durationNs[e.index];
+            w->timeline()->zoom()->setRange(start - dur, start + 2 * dur);
+            QApplication::processEvents();
+            const std::optional<QPoint> pos = t->eventCenterInViewport(e);
+            if (!pos)
+                return false;
+            QTest::mouseClick(t->view()->viewport(), Qt::LeftButton, {}, *pos);
+            return t->selection()->event() == e;
+        };
+        EventDetailsPane* details = w->detailsPane();
+        const auto durationText = [](TimeNs ns) { return QStringLiteral("(%1 ns)").arg(ns); };
+
+        QVERIFY(clickTask(c->changedTimeline(), changed, task->changed));
+        QCOMPARE(w->paneSession(), c->changedSession());
+        QCOMPARE(details->profile(), &changed);
+        QCOMPARE(details->event(), task->changed);
+        QCOMPARE(details->valueOf(QStringLiteral("Name")), QString::fromStdString(task->name));
+        QVERIFY2(details->valueOf(QStringLiteral("Duration")).endsWith(durationText(task->changedNs)),
+                 qPrintable(details->valueOf(QStringLiteral("Duration"))));
+        auto* detailsDock = w->findChild<QDockWidget*>(QStringLiteral("detailsDock"));
+        auto* searchDock = w->findChild<QDockWidget*>(QStringLiteral("searchDock"));
+        QVERIFY(detailsDock->windowTitle().contains(QStringLiteral("zz")));
+        // The search runs on the changed run: its hits are the changed run's tasks of that name.
+        w->searchPanel()->search(QLatin1Char('^') + QString::fromStdString(task->name) + QLatin1Char('$'), true);
+        QCOMPARE(w->searchPanel()->profile(), &changed);
+        QVERIFY(searchDock->windowTitle().contains(QStringLiteral("zz")));
+        const EventSearchResult& hits = w->searchPanel()->result();
+        QVERIFY(!hits.hits.empty());
+        for (EventRef e : hits.hits)
+            QCOMPARE(changed.name(e), std::string_view(task->name));
+
+        // Back on the baseline: its event, its duration, its name in the titles.
+        QVERIFY(clickTask(w->timeline(), base, task->baseline));
+        QCOMPARE(w->paneSession(), w->session());
+        QCOMPARE(details->profile(), &base);
+        QCOMPARE(details->event(), task->baseline);
+        QVERIFY(details->valueOf(QStringLiteral("Duration")).endsWith(durationText(task->baselineNs)));
+        QCOMPARE(w->searchPanel()->profile(), &base);
+        QVERIFY(detailsDock->windowTitle().contains(QStringLiteral("run one")));
+        // Closing the changed run leaves plain titles.
+        c->closeChanged();
+        QCOMPARE(detailsDock->windowTitle(), QStringLiteral("Details"));
     }
 
     void swapAndCloseEitherSide()

@@ -17,6 +17,7 @@
 #include "session/StepAnalyses.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
+#include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
 #include "util/CommandLinePath.h"
 
@@ -187,16 +188,14 @@ void ComparisonController::createWidgets()
     for (const char* name : {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll"})
         if (QAction* a = w->action(QString::fromLatin1(name)))
             m_changedTimeline->addAction(a);
+    // A selection on the changed timeline shows in the window's panes, which then work on the changed run
+    // (MainWindow::paneSession); a click on either timeline gives it the focus, and the panes its session.
     connect(m_changedTimeline->selection(), &TimelineSelection::eventChanged, this, [this](EventRef e) {
-        const Profile* p = m_changedTimeline->profile();
-        if (!p || !e.valid())
-            return;
-        const std::string_view name = p->name(e);
-        m_window->statusBar()->showMessage(tr("Changed run: %1 · %2")
-                                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size())).left(80),
-                                                    formatDuration(p->lanes[e.lane].durationNs[e.index])),
-                                           8000);
+        if (m_changed)
+            m_window->showSessionEvent(m_changed.get(), m_changedTimeline, e);
     });
+    m_changedTimeline->view()->installEventFilter(this);
+    baseline->view()->installEventFilter(this);
 
     m_progress = new QProgressBar(w);
     m_progress->setObjectName(QStringLiteral("comparisonProgress"));
@@ -316,6 +315,12 @@ bool ComparisonController::eventFilter(QObject* watched, QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange && watched == static_cast<QObject*>(m_window.data()))
         retranslate();
+    if (event->type() == QEvent::FocusIn && isActive()) {
+        if (watched == m_changedTimeline->view())
+            m_window->setPaneSession(m_changed.get(), m_changedTimeline);
+        else if (watched == m_window->timeline()->view())
+            m_window->setPaneSession(m_window->session(), m_window->timeline());
+    }
     return false;
 }
 
