@@ -650,6 +650,8 @@ void MainWindow::openDemo()
 
 void MainWindow::startTask(ProfileLoadTask* task, const QString& label)
 {
+    if (m_comparison) // a comparison still loading gives way to the profile asked for now
+        m_comparison->abandonLoading();
     if (m_task) {
         // A newer request wins: the old load is cancelled and its outcome ignored.
         disconnect(m_task, nullptr, this, nullptr);
@@ -1335,8 +1337,13 @@ void MainWindow::updateActions()
         action(QString::fromLatin1(name))->setEnabled(steps);
 }
 
-void MainWindow::showShortcuts()
+QString MainWindow::shortcutsHtml() const
 {
+    // In a comparison `[` / `]` walk the matched pairs (ComparisonController::stepPair), not the steps.
+    const QString brackets =
+        m_comparison && m_comparison->isActive()
+            ? tr("previous / next matched step pair, both runs together (the Matched Pairs dock's)")
+            : tr("previous / next step");
     const QString rows[][2] = {
         {tr("W / S"), tr("zoom in / out (around the mouse)")},
         {tr("A / D"), tr("pan left / right")},
@@ -1350,7 +1357,7 @@ void MainWindow::showShortcuts()
         {tr("Home, double-click on the ruler"), tr("fit everything")},
         {tr("Alt+Left / Alt+Right"), tr("back / forward in the view history")},
         {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo the last view change or annotation edit")},
-        {tr("[ / ]"), tr("previous / next step")},
+        {tr("[ / ]"), brackets},
         {tr("Ctrl+[ / Ctrl+]"), tr("previous / next anomalous step")},
         {tr("G"), tr("zoom to the selected step")},
         {tr("Ctrl+F, F3, Shift+F3"), tr("search, next / previous match")},
@@ -1370,8 +1377,12 @@ void MainWindow::showShortcuts()
     for (const auto& r : rows)
         html +=
             QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(r[0].toHtmlEscaped(), r[1].toHtmlEscaped());
-    html += QStringLiteral("</table>");
-    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard and Mouse"), html, QMessageBox::Close, this);
+    return html + QStringLiteral("</table>");
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard and Mouse"), shortcutsHtml(), QMessageBox::Close, this);
     box.setTextFormat(Qt::RichText);
     box.exec();
 }

@@ -124,6 +124,9 @@ public:
     void setLanguage(const QString& localeName);
     QString language() const { return m_language; }
 
+    // The Help › Keyboard and Mouse table (HTML), as it reads in the window's present mode.
+    QString shortcutsHtml() const;
+
     // Step table ↔ timeline.
     void showStep(int sourceRow, bool openTasks);
     void attachStepRecordsAnyway();

@@ -8,6 +8,7 @@
 #include "TestSupport.h"
 
 #include "compare/ComparisonController.h"
+#include "compare/ComparisonLoadTask.h"
 #include "compare/ComparisonPanels.h"
 #include "compare/RunComparison.h"
 #include "overlays/StageBandOverlay.h"
@@ -408,6 +409,7 @@ private Q_SLOTS:
         QVERIFY(rows.first().toObject().contains(QStringLiteral("Class")));
 
         // The kernel diff of the shown pair; a click selects both tasks and shows them.
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000); // (aligned on a worker)
         QTableWidget* kernels = c->kernelPanel()->table();
         QVERIFY(kernels->rowCount() > 0);
         const AlignedTask* first = c->kernelPanel()->taskOfRow(0);
@@ -500,6 +502,105 @@ private Q_SLOTS:
         // Closing the changed run leaves plain titles.
         c->closeChanged();
         QCOMPARE(detailsDock->windowTitle(), QStringLiteral("Details"));
+    }
+
+    // The kernel diff of a pair is aligned on a worker: the dock says so meanwhile, and when another pair
+    // is picked before it lands, only the pair on show fills the dock.
+    void theKernelDiffIsAlignedOnAWorker()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        c->pairPanel()->setShowAllPairs(true);
+        QVERIFY(c->pairs().size() >= 3);
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000); // the first pair's
+        QVERIFY(c->showPair(1));
+        QVERIFY(c->isAligningKernels()); // (the worker's result is delivered by the event loop only)
+        QVERIFY(!c->kernelAlignment());
+        QCOMPARE(c->kernelPanel()->table()->rowCount(), 0);
+        QVERIFY2(c->kernelPanel()->noteLabel()->text().startsWith(QStringLiteral("Aligning the kernels")),
+                 qPrintable(c->kernelPanel()->noteLabel()->text()));
+        QVERIFY(c->showPair(2)); // before pair 1's lands
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
+        QVERIFY(!c->isAligningKernels());
+        // It is pair 2's: its tasks lie in pair 2's steps, and the dock names them.
+        const RecordWindow& a = w->session()->analyses()->step(c->pairs()[2].baselineStep);
+        const RecordWindow& b = c->changedSession()->analyses()->step(c->pairs()[2].changedStep);
+        const KernelAlignment& k = *c->kernelAlignment();
+        QVERIFY(!k.regressions.empty());
+        for (const AlignedTask& t : k.regressions) {
+            const TimeNs ta = w->profile()->startNs(t.baseline),
+                         tb = c->changedSession()->profile()->startNs(t.changed);
+            QVERIFY(a.window.startNs <= ta && ta < a.window.endNs);
+            QVERIFY(b.window.startNs <= tb && tb < b.window.endNs);
+        }
+        QVERIFY(c->kernelPanel()->table()->rowCount() > 0);
+        QVERIFY(c->kernelPanel()->noteLabel()->text().contains(QString::number(a.window.forwardCt)));
+        // Pair 1's result, if it lands now, is dropped: the dock keeps pair 2's.
+        const auto shown = c->kernelAlignment();
+        QTest::qWait(200);
+        QCOMPARE(c->kernelAlignment(), shown);
+    }
+
+    // Opening the demo (or any profile) while a comparison loads cancels that load: nothing of it lands in
+    // the window afterwards.
+    void anOpenWhileAComparisonLoadsCancelsIt()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QSignalSpy opened(c, &ComparisonController::comparisonOpened);
+        QSignalSpy failed(c, &ComparisonController::loadFailed);
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(c->isLoading());
+        QVERIFY(c->findChild<ComparisonLoadTask*>());
+        w->openDemo();
+        QVERIFY(!c->isLoading());
+        QVERIFY(!w->findChild<QProgressBar*>(QStringLiteral("comparisonProgress"))->isVisible());
+        QVERIFY(waitLoaded(w.get(), 120000));
+        // The comparison's load is gone (deleted once its threads ended): no result of it can come now.
+        QTRY_VERIFY_WITH_TIMEOUT(c->findChild<ComparisonLoadTask*>() == nullptr, 60000);
+        QApplication::processEvents();
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(!c->isActive());
+        QCOMPARE(w->sessions().size(), size_t(1));
+        QVERIFY(w->session()->path() != m_baseline);
+        QVERIFY(!c->changedTimeline()->isVisible());
+
+        // An ordinary open likewise, and a comparison asked for afterwards still opens.
+        c->openComparison(m_baseline, m_changed);
+        w->openPath(m_sameAgain);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QTRY_VERIFY_WITH_TIMEOUT(c->findChild<ComparisonLoadTask*>() == nullptr, 60000);
+        QApplication::processEvents();
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(w->session()->path(), m_sameAgain);
+        c->compareWith(m_changed);
+        QVERIFY(waitCompared(c));
+        QCOMPARE(w->session()->path(), m_sameAgain);
+        QCOMPARE(c->changedSession()->path(), m_changed);
+    }
+
+    // Help › Keyboard and Mouse says what `[` / `]` do in the mode the window is in.
+    void theShortcutsSayWhatTheBracketsDo()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        w->openPath(m_baseline);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("previous / next step")));
+        QVERIFY(!w->shortcutsHtml().contains(QStringLiteral("matched step pair")));
+        c->compareWith(m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("previous / next matched step pair, both runs together")));
+        QVERIFY(!w->shortcutsHtml().contains(QStringLiteral("previous / next step<")));
+        c->closeChanged();
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("previous / next step<")));
     }
 
     void swapAndCloseEitherSide()

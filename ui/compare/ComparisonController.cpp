@@ -89,6 +89,7 @@ ComparisonController::ComparisonController(MainWindow* window) : QObject(window)
 ComparisonController::~ComparisonController()
 {
     ++m_generation;
+    ++m_kernelGeneration;
     for (QThread* t : m_workers) {
         t->wait();
         delete t;
@@ -463,11 +464,8 @@ bool ComparisonController::isLoading() const
 
 void ComparisonController::startTask(ComparisonLoadTask* task, const QString& label)
 {
-    if (m_task) { // a newer request wins
-        disconnect(m_task, nullptr, this, nullptr);
-        m_task->cancel();
-        m_task->deleteLater();
-    }
+    abandonLoading();          // a newer request wins
+    m_window->cancelLoading(); // (an ordinary load under way: its outcome comes back cancelled)
     m_task = task;
     connect(task, &ComparisonLoadTask::progress, this, [this](double fraction, const QString& phase) {
         m_progress->setValue(int(fraction * 1000));
@@ -485,6 +483,20 @@ void ComparisonController::startTask(ComparisonLoadTask* task, const QString& la
     m_cancelButton->show();
     m_window->statusBar()->showMessage(label);
     task->start();
+}
+
+void ComparisonController::abandonLoading()
+{
+    if (!m_task)
+        return;
+    // Nothing of it reaches the window any more: its signals are cut before it is cancelled, and it
+    // waits for its threads when deleted.
+    disconnect(m_task, nullptr, this, nullptr);
+    m_task->cancel();
+    m_task->deleteLater();
+    m_task = nullptr;
+    m_progress->hide();
+    m_cancelButton->hide();
 }
 
 void ComparisonController::cancelLoading()
@@ -608,6 +620,7 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     m_pairRows.clear();
     m_current = -1;
     m_shown.reset();
+    ++m_kernelGeneration;
     m_kernels.reset();
     m_kernelPanel->setPlaceholder(tr("Show a matched step pair ([ / ]) to align its kernels."));
     for (QDockWidget* d : std::as_const(m_docks))
@@ -793,6 +806,7 @@ void ComparisonController::endComparison()
     m_current = -1;
     m_shown.reset();
     ++m_generation;
+    ++m_kernelGeneration;
     m_result.reset();
     m_kernels.reset();
     m_configPanel->setComparison(nullptr);
@@ -814,8 +828,10 @@ void ComparisonController::endComparison()
 
 void ComparisonController::windowSessionChanged()
 {
-    if (!m_settingSessions)
-        endComparison();
+    if (m_settingSessions)
+        return;
+    abandonLoading(); // a comparison still loading would otherwise land on the new profile
+    endComparison();
 }
 
 } // namespace dspark::ui

@@ -71,6 +71,9 @@ public:
     // Shift+drop: two files compare with each other, one with the shown profile. False: not handled.
     bool openDropped(const QList<QUrl>& urls);
     void cancelLoading();
+    // Drops a comparison still loading without a word (another profile is being opened): its result
+    // never lands.
+    void abandonLoading();
     bool isLoading() const;
     QStringList recentComparisons() const; // "baseline\nchanged", latest first
 
@@ -98,7 +101,9 @@ public:
     // ---- the docks fed by the core's comparison (core/compare) ----
     // The comparison of the two runs once both runs' steps are analysed (null until then).
     const std::shared_ptr<const RunComparison>& result() const { return m_result; }
+    // The kernel diff of the shown pair (null while it is being aligned on a worker, or with no pair shown).
     const std::shared_ptr<const KernelAlignment>& kernelAlignment() const { return m_kernels; }
+    bool isAligningKernels() const;
     ConfigDiffPanel* configPanel() const { return m_configPanel; }
     DistributionPanel* distributionPanel() const { return m_distributionPanel; }
     PairTablePanel* pairPanel() const { return m_pairPanel; }
@@ -129,6 +134,8 @@ Q_SIGNALS:
     void pairChanged(int index);
     // The core's comparison of the shown runs is in the docks.
     void comparisonReady();
+    // The kernel diff of the shown pair is in its dock.
+    void kernelsAligned();
 
 private:
     void createWidgets();
@@ -139,6 +146,7 @@ private:
     // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
     void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
+    void startWorker(QThread* worker); // kept in m_workers (the destructor waits for them)
     void revealTasks(EventRef baseline, EventRef changed);
     void retranslate();
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -187,7 +195,8 @@ private:
 
     std::shared_ptr<const RunComparison> m_result;
     std::shared_ptr<const KernelAlignment> m_kernels;
-    quint64 m_generation = 0; // a result of an older comparison is dropped
+    quint64 m_generation = 0;       // a result of an older comparison is dropped
+    quint64 m_kernelGeneration = 0; // a kernel diff of a pair no longer shown is dropped
     std::vector<QThread*> m_workers;
     ConfigDiffPanel* m_configPanel = nullptr;
     DistributionPanel* m_distributionPanel = nullptr;

@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QMenu>
+#include <QPointer>
 #include <QStatusBar>
 #include <QThread>
 
@@ -114,15 +115,7 @@ void ComparisonController::compareWhenAnalysed()
             },
             Qt::QueuedConnection);
     });
-    m_workers.push_back(worker);
-    worker->start();
-    // Finished workers are let go of here (the one just started keeps running).
-    std::erase_if(m_workers, [worker](QThread* t) {
-        if (t == worker || !t->isFinished())
-            return false;
-        delete t;
-        return true;
-    });
+    startWorker(worker);
 }
 
 void ComparisonController::rebuildPairs()
@@ -150,15 +143,55 @@ void ComparisonController::rebuildPairs()
 
 void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
 {
+    // On a worker (20,000 tasks a side take tens of ms): the dock says it is busy meanwhile, and a
+    // result for a pair no longer shown is dropped (m_kernelGeneration).
     StepAnalyses& sa = *m_window->session()->analyses();
     StepAnalyses& sb = *m_changed->analyses();
     const RecordWindow& a = sa.step(baselineStep);
     const RecordWindow& b = sb.step(changedStep);
-    m_kernels = std::make_shared<const KernelAlignment>(
-        alignKernels(*m_window->profile(), sa.ensure(baselineStep), *m_changed->profile(), sb.ensure(changedStep)));
-    m_kernelPanel->setAlignment(
-        m_kernels,
-        tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt));
+    const quint64 generation = ++m_kernelGeneration;
+    m_kernels.reset();
+    const QString pairText =
+        tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt);
+    m_kernelPanel->setPlaceholder(tr("Aligning the kernels of %1…").arg(pairText));
+    // The two steps' analyses are copied (the worker never touches StepAnalyses); the profiles are immutable.
+    std::shared_ptr<const Profile> pa = m_window->profile();
+    std::shared_ptr<const Profile> pb = m_changed->profile();
+    auto stepA = std::make_shared<const StepAnalysis>(sa.ensure(baselineStep));
+    auto stepB = std::make_shared<const StepAnalysis>(sb.ensure(changedStep));
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, generation, pa, pb, stepA, stepB, pairText]() {
+        auto result = std::make_shared<const KernelAlignment>(alignKernels(*pa, *stepA, *pb, *stepB));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, result, pairText]() {
+                if (!self || generation != self->m_kernelGeneration)
+                    return;
+                self->m_kernels = result;
+                self->m_kernelPanel->setAlignment(result, pairText);
+                Q_EMIT self->kernelsAligned();
+            },
+            Qt::QueuedConnection);
+    });
+    startWorker(worker);
+}
+
+bool ComparisonController::isAligningKernels() const
+{
+    return isActive() && m_shown && !m_kernels;
+}
+
+void ComparisonController::startWorker(QThread* worker)
+{
+    m_workers.push_back(worker);
+    worker->start();
+    // Finished workers are let go of here (the one just started keeps running).
+    std::erase_if(m_workers, [worker](QThread* t) {
+        if (t == worker || !t->isFinished())
+            return false;
+        delete t;
+        return true;
+    });
 }
 
 void ComparisonController::revealTasks(EventRef baseline, EventRef changed)
