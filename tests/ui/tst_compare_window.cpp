@@ -118,6 +118,21 @@ class TestCompareWindow : public QObject {
     QTemporaryDir m_tmp;
     QString m_baseline, m_changed, m_sameAgain;
 
+    // A window comparing the two test runs, the comparison ready (null if it failed); `allPairs`: the
+    // Matched Pairs dock (and `[` / `]`) list every pair.
+    std::unique_ptr<MainWindow> openComparedWindow(bool allPairs)
+    {
+        auto w = openMainWindow();
+        if (!w)
+            return w;
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        if (!waitCompared(c) || !waitReady(c))
+            return nullptr;
+        c->pairPanel()->setShowAllPairs(allPairs);
+        return w;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -440,12 +455,9 @@ private Q_SLOTS:
     // the panes back.
     void thePanesFollowTheTimelineClicked()
     {
-        auto w = openMainWindow();
+        auto w = openComparedWindow(false);
         QVERIFY(w);
         ComparisonController* c = w->comparison();
-        c->openComparison(m_baseline, m_changed);
-        QVERIFY(waitCompared(c));
-        QVERIFY(waitReady(c));
         QVERIFY(QTest::qWaitFor([&]() { return c->kernelAlignment() != nullptr; }, 60000));
         // A task of the shown pair whose duration differs between the runs.
         const AlignedTask* task = nullptr;
@@ -508,13 +520,9 @@ private Q_SLOTS:
     // is picked before it lands, only the pair on show fills the dock.
     void theKernelDiffIsAlignedOnAWorker()
     {
-        auto w = openMainWindow();
+        auto w = openComparedWindow(true);
         QVERIFY(w);
         ComparisonController* c = w->comparison();
-        c->openComparison(m_baseline, m_changed);
-        QVERIFY(waitCompared(c));
-        QVERIFY(waitReady(c));
-        c->pairPanel()->setShowAllPairs(true);
         QVERIFY(c->pairs().size() >= 3);
         QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000); // the first pair's
         QVERIFY(c->showPair(1));
@@ -697,13 +705,9 @@ private Q_SLOTS:
 
     void theFigureExportsInThreeFormats()
     {
-        auto w = openMainWindow();
+        auto w = openComparedWindow(true);
         QVERIFY(w);
         ComparisonController* c = w->comparison();
-        c->openComparison(m_baseline, m_changed);
-        QVERIFY(waitCompared(c));
-        QVERIFY(waitReady(c));
-        c->pairPanel()->setShowAllPairs(true);
         QVERIFY(c->showPair(1));
         QTemporaryDir out;
         for (const char* name : {"pair.png", "pair.svg", "pair.pdf"}) {
@@ -792,13 +796,9 @@ private Q_SLOTS:
     {
         InstalledTranslator zh = installTranslation(QStringLiteral("zh_CN"));
         QVERIFY(zh);
-        auto w = openMainWindow();
+        auto w = openComparedWindow(true);
         QVERIFY(w);
         ComparisonController* c = w->comparison();
-        c->openComparison(m_baseline, m_changed);
-        QVERIFY(waitCompared(c));
-        QVERIFY(waitReady(c));
-        c->pairPanel()->setShowAllPairs(true);
         QVERIFY(c->showPair(1));
         const QStringList titles = {QStringLiteral("配置差异"), QStringLiteral("分布"), QStringLiteral("匹配的步对"),
                                     QStringLiteral("算子差异")};
