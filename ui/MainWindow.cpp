@@ -848,6 +848,7 @@ void MainWindow::addSession(std::shared_ptr<ProfileSession> session)
 {
     if (session && std::find(m_sessions.begin(), m_sessions.end(), session) == m_sessions.end())
         m_sessions.push_back(std::move(session));
+    retitlePaneDocks();
 }
 
 void MainWindow::removeSession(const ProfileSession* session)

@@ -482,6 +482,10 @@ private Q_SLOTS:
             return t->selection()->event() == e;
         };
         EventDetailsPane* details = w->detailsPane();
+        // From the start the panes are the baseline's, and say so.
+        QCOMPARE(w->paneSession(), w->session());
+        QCOMPARE(w->findChild<QDockWidget*>(QStringLiteral("detailsDock"))->windowTitle(),
+                 QStringLiteral("Details · run one"));
         const auto durationText = [](TimeNs ns) { return QStringLiteral("(%1 ns)").arg(ns); };
 
         QVERIFY(clickTask(c->changedTimeline(), changed, task->changed));
@@ -493,7 +497,7 @@ private Q_SLOTS:
                  qPrintable(details->valueOf(QStringLiteral("Duration"))));
         auto* detailsDock = w->findChild<QDockWidget*>(QStringLiteral("detailsDock"));
         auto* searchDock = w->findChild<QDockWidget*>(QStringLiteral("searchDock"));
-        QVERIFY(detailsDock->windowTitle().contains(QStringLiteral("zz")));
+        QVERIFY2(detailsDock->windowTitle().contains(QStringLiteral("zz")), qPrintable(detailsDock->windowTitle()));
         // The search runs on the changed run: its hits are the changed run's tasks of that name.
         w->searchPanel()->search(QLatin1Char('^') + QString::fromStdString(task->name) + QLatin1Char('$'), true);
         QCOMPARE(w->searchPanel()->profile(), &changed);
@@ -847,6 +851,7 @@ private Q_SLOTS:
             QVERIFY(waitReady(c));
             c->pairPanel()->setShowAllPairs(true);
             QVERIFY(c->showPair(2));
+            QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
             c->docks()[2]->raise();
             QApplication::processEvents();
             const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
