@@ -809,6 +809,8 @@ private Q_SLOTS:
         for (int i = 0; i < 4; ++i)
             QCOMPARE(c->docks()[i]->windowTitle(), titles[i]);
         QCOMPARE(w->findChild<QPushButton*>(QStringLiteral("swapSidesButton"))->text(), QStringLiteral("交换"));
+        QCOMPARE(c->pairPanel()->allPairsToggle()->text(), QStringLiteral("全部步对"));
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("上一个 / 下一个匹配的步对")));
         QVERIFY(
             w->findChild<QLabel*>(QStringLiteral("comparisonBannerText"))->text().startsWith(QStringLiteral("比较中")));
         QCOMPARE(c->distributionPanel()->table()->horizontalHeaderItem(0)->text(), QStringLiteral("指标"));
