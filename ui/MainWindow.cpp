@@ -163,7 +163,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     });
     connect(m_details, &EventDetailsPane::linkedEventActivated, this,
             [this](EventRef e) { revealEvent(tagFrom(m_details->profile(), e), false); });
-    connect(m_search, &SearchPanel::highlightsChanged, m_timeline, &TimelineWidget::setSearchHighlights);
+    m_paneTimeline = m_timeline;
+    m_searchHighlights =
+        connect(m_search, &SearchPanel::highlightsChanged, m_timeline, &TimelineWidget::setSearchHighlights);
     connect(m_search, &SearchPanel::hitActivated, this, [this](EventRef e) {
         m_selectingFromTable = true;
         revealEvent(tagFrom(m_search->profile(), e), false);
@@ -556,9 +558,7 @@ void MainWindow::retranslateUi()
     m_helpMenu->setTitle(tr("&Help"));
 
     m_stepsDock->setWindowTitle(tr("Steps"));
-    m_eventsDock->setWindowTitle(tr("Kernels / Events"));
-    m_detailsDock->setWindowTitle(tr("Details"));
-    m_searchDock->setWindowTitle(tr("Search"));
+    retitlePaneDocks();
     m_legendDock->setWindowTitle(tr("Legend"));
     m_filesDock->setWindowTitle(tr("Files"));
     m_summaries->retranslate(); // issue 26
@@ -663,6 +663,8 @@ void MainWindow::openDemo()
 
 void MainWindow::startTask(ProfileLoadTask* task, const QString& label)
 {
+    if (m_comparison) // a comparison still loading gives way to the profile asked for now
+        m_comparison->abandonLoading();
     if (m_task) {
         // A newer request wins: the old load is cancelled and its outcome ignored.
         disconnect(m_task, nullptr, this, nullptr);
@@ -794,6 +796,7 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
         m_comparison->windowSessionChanged();
     const std::shared_ptr<const Profile>& p = profile();
     m_timeline->setProfile(p);
+    setPaneSession(m_session.get(), m_timeline);
     m_details->setProfile(p);
     m_search->setProfile(p);
     m_legend->setProfile(p);
@@ -860,12 +863,54 @@ void MainWindow::addSession(std::shared_ptr<ProfileSession> session)
 {
     if (session && std::find(m_sessions.begin(), m_sessions.end(), session) == m_sessions.end())
         m_sessions.push_back(std::move(session));
+    retitlePaneDocks();
 }
 
 void MainWindow::removeSession(const ProfileSession* session)
 {
-    if (session != m_session.get())
-        std::erase_if(m_sessions, [session](const std::shared_ptr<ProfileSession>& s) { return s.get() == session; });
+    if (session == m_session.get())
+        return;
+    if (session == m_paneSession)
+        setPaneSession(m_session.get(), m_timeline);
+    std::erase_if(m_sessions, [session](const std::shared_ptr<ProfileSession>& s) { return s.get() == session; });
+    retitlePaneDocks();
+}
+
+void MainWindow::setPaneSession(ProfileSession* session, TimelineWidget* timeline)
+{
+    if (session == m_paneSession && timeline == m_paneTimeline)
+        return;
+    m_paneSession = session;
+    const std::shared_ptr<const Profile> p = session ? session->profile() : nullptr;
+    m_details->setProfile(p);
+    m_events->clear();
+    // The search runs again on the new session; its hits are drawn on that session's timeline only.
+    disconnect(m_searchHighlights);
+    if (m_paneTimeline && m_paneTimeline != timeline)
+        m_paneTimeline->setSearchHighlights({}, {});
+    m_paneTimeline = timeline ? timeline : m_timeline;
+    m_searchHighlights =
+        connect(m_search, &SearchPanel::highlightsChanged, m_paneTimeline, &TimelineWidget::setSearchHighlights);
+    m_search->setProfile(p);
+    retitlePaneDocks();
+}
+
+void MainWindow::retitlePaneDocks()
+{
+    // While two runs are open, the panes say whose events they show.
+    const bool named = m_sessions.size() > 1 && m_paneSession;
+    const QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
+    m_detailsDock->setWindowTitle(named ? tr("Details · %1").arg(name) : tr("Details"));
+    m_searchDock->setWindowTitle(named ? tr("Search · %1").arg(name) : tr("Search"));
+    m_eventsDock->setWindowTitle(named ? tr("Kernels / Events · %1").arg(name) : tr("Kernels / Events"));
+}
+
+void MainWindow::showSessionEvent(ProfileSession* session, TimelineWidget* timeline, EventRef e)
+{
+    if (session == m_session.get())
+        return onEventSelected(e);
+    setPaneSession(session, timeline);
+    showEventInPanes(e, {});
 }
 
 SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
@@ -878,44 +923,65 @@ SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
 
 bool MainWindow::selectEvent(const SessionEvent& e)
 {
+    if (!m_session || e.session != m_session->id())
+        return false;
     return revealEvent(e, false);
 }
 
 bool MainWindow::revealEvent(const SessionEvent& e, bool zoom)
 {
-    const EventRef local = m_session ? m_session->resolve(e) : EventRef{};
+    // The shown session's events on the window's timeline; the panes' other session's (a comparison's
+    // changed run: a search hit, a row of its device tasks) on its own.
+    EventRef local = m_session ? m_session->resolve(e) : EventRef{};
+    TimelineWidget* timeline = m_timeline;
+    if (!local.valid() && m_paneSession && m_paneSession != m_session.get()) {
+        local = m_paneSession->resolve(e);
+        timeline = m_paneTimeline;
+    }
     if (!local.valid())
         return false;
-    m_timeline->selectEvent(local, zoom ? TimelineWidget::Reveal::Zoom : TimelineWidget::Reveal::Pan);
+    timeline->selectEvent(local, zoom ? TimelineWidget::Reveal::Zoom : TimelineWidget::Reveal::Pan);
     return true;
 }
 
 void MainWindow::onEventSelected(EventRef e)
 {
+    setPaneSession(m_session.get(), m_timeline);
     if (!profile() || !e.valid()) {
         m_details->setEvent({});
         m_selectionStatus->clear();
         return;
     }
     const int stepRow = stepRowForEvent(e);
-    m_details->setEvent(e, stepRowForEvent(e) >= 0 ? stepTextForRow(stepRow) : QString());
     if (stepRow >= 0 && !m_selectingFromTable)
         m_steps->selectSourceRow(stepRow);
+    showEventInPanes(e, stepRow >= 0 ? stepTextForRow(stepRow) : QString());
+}
+
+void MainWindow::showEventInPanes(EventRef e, const QString& stepText)
+{
+    const std::shared_ptr<const Profile> p = m_paneSession ? m_paneSession->profile() : nullptr;
+    if (!p || !e.valid() || e.lane >= p->lanes.size()) {
+        m_details->setEvent({});
+        m_selectionStatus->clear();
+        return;
+    }
+    m_details->setEvent(e, stepText);
     m_events->markEvent(e);
-    const Lane& lane = profile()->lanes[e.lane];
-    const std::string_view name = profile()->name(e);
+    const Lane& lane = p->lanes[e.lane];
+    const std::string_view name = p->name(e);
     m_selectionStatus->setText(tr("%1 · %2").arg(QString::fromUtf8(name.data(), qsizetype(name.size())).left(60),
                                                  formatDuration(lane.durationNs[e.index])));
     // A host call selected on the timeline lists the device tasks it launched.
     if (!m_selectingFromTable) {
         std::vector<EventRef> tasks;
-        for (const Link* l : profile()->linksFrom(e))
-            if (isDeviceLane(profile()->lanes[l->to.lane].info.kind))
+        for (const Link* l : p->linksFrom(e))
+            if (isDeviceLane(p->lanes[l->to.lane].info.kind))
                 tasks.push_back(l->to);
         if (!tasks.empty())
             m_events->setEvents(
-                tr("Device tasks launched by %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))),
-                profile(), std::move(tasks), true);
+                tr("Device tasks launched by %1").arg(QString::fromUtf8(name.data(), qsizetype(name.size()))), p,
+                std::move(tasks), true);
     }
 }
 
@@ -1290,8 +1356,13 @@ void MainWindow::updateActions()
         action(QString::fromLatin1(name))->setEnabled(steps);
 }
 
-void MainWindow::showShortcuts()
+QString MainWindow::shortcutsHtml() const
 {
+    // In a comparison `[` / `]` walk the matched pairs (ComparisonController::stepPair), not the steps.
+    const QString brackets =
+        m_comparison && m_comparison->isActive()
+            ? tr("previous / next matched step pair, both runs together (the Matched Pairs dock's)")
+            : tr("previous / next step");
     const QString rows[][2] = {
         {tr("W / S"), tr("zoom in / out (around the mouse)")},
         {tr("A / D"), tr("pan left / right")},
@@ -1306,7 +1377,7 @@ void MainWindow::showShortcuts()
         {tr("Home, double-click on the ruler"), tr("fit everything")},
         {tr("Alt+Left / Alt+Right"), tr("back / forward in the view history")},
         {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo the last view change or annotation edit")},
-        {tr("[ / ]"), tr("previous / next step")},
+        {tr("[ / ]"), brackets},
         {tr("Ctrl+[ / Ctrl+]"), tr("previous / next anomalous step")},
         {tr("G"), tr("zoom to the selected step")},
         {tr("Ctrl+F, F3, Shift+F3"), tr("search, next / previous match")},
@@ -1326,8 +1397,12 @@ void MainWindow::showShortcuts()
     for (const auto& r : rows)
         html +=
             QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(r[0].toHtmlEscaped(), r[1].toHtmlEscaped());
-    html += QStringLiteral("</table>");
-    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard and Mouse"), html, QMessageBox::Close, this);
+    return html + QStringLiteral("</table>");
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox box(QMessageBox::NoIcon, tr("Keyboard and Mouse"), shortcutsHtml(), QMessageBox::Close, this);
     box.setTextFormat(Qt::RichText);
     box.exec();
 }

@@ -84,6 +84,13 @@ public:
     // bound to session(). Removing the shown session is refused (setSession replaces it).
     void addSession(std::shared_ptr<ProfileSession> session);
     void removeSession(const ProfileSession* session);
+    // The session the details, search and event-table panes work on: session() unless an event of
+    // another session was selected on its own timeline (a comparison's changed run) or that timeline
+    // took the focus. Their dock titles name it while there is more than one session.
+    ProfileSession* paneSession() const { return m_paneSession; }
+    void setPaneSession(ProfileSession* session, TimelineWidget* timeline);
+    // An event of `session` selected on `timeline`: the panes move to that session and show it.
+    void showSessionEvent(ProfileSession* session, TimelineWidget* timeline, EventRef e);
     ComparisonController* comparison() const { return m_comparison; }
     // Holds the timeline; the comparison puts the second timeline beside it.
     QWidget* timelinePage() const { return m_timelinePage; }
@@ -116,6 +123,9 @@ public:
     // "" follows the system locale; "en", "zh_CN".
     void setLanguage(const QString& localeName);
     QString language() const { return m_language; }
+
+    // The Help › Keyboard and Mouse table (HTML), as it reads in the window's present mode.
+    QString shortcutsHtml() const;
 
     // Step table ↔ timeline.
     void showStep(int sourceRow, bool openTasks);
@@ -152,6 +162,10 @@ private:
     SessionEvent tagFrom(const Profile* source, EventRef e) const;
     bool revealEvent(const SessionEvent& e, bool zoom);
     void onEventSelected(EventRef e);
+    // The details pane, the status and the device tasks a host call launched, for an event of the panes'
+    // session (`stepText`: its step, or empty).
+    void showEventInPanes(EventRef e, const QString& stepText);
+    void retitlePaneDocks();
     void onTimeRangeSelected(TimeNs startNs, TimeNs endNs);
     void showLaneMenu(int row, const QPoint& globalPos, EventRef event);
     int stepRowForEvent(EventRef e) const;
@@ -169,7 +183,10 @@ private:
     void updateActions();
 
     std::vector<std::shared_ptr<ProfileSession>> m_sessions;
-    std::shared_ptr<ProfileSession> m_session; // the one the panels show (one of m_sessions)
+    std::shared_ptr<ProfileSession> m_session;  // the one the panels show (one of m_sessions)
+    ProfileSession* m_paneSession = nullptr;    // paneSession()
+    TimelineWidget* m_paneTimeline = nullptr;   // its timeline
+    QMetaObject::Connection m_searchHighlights; // the search panel's highlights → m_paneTimeline
     ProfileLoadTask* m_task = nullptr;
     QString m_lastError;
     QPointer<QMessageBox> m_errorBox;

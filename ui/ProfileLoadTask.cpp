@@ -40,7 +40,8 @@ void ProfileLoadTask::start()
     auto cancelFlag = m_cancel;
     QString path = m_path;
     Preparation prepare = m_prepare;
-    m_thread = QThread::create([self, cancelFlag, path, prepare]() mutable {
+    const int threads = m_threads;
+    m_thread = QThread::create([self, cancelFlag, path, prepare, threads]() mutable {
         auto deliver = [self](auto&& f) {
             if (self)
                 QMetaObject::invokeMethod(
@@ -77,6 +78,8 @@ void ProfileLoadTask::start()
             cancelFlag.get());
         LoadOptions options; // the alignment reads the user's step_span rule, as the session's analyses do
         options.rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
+        if (threads > 0)
+            options.threads = threads;
         LoadOutcome outcome = loadProfile(path.toStdString(), progress, options);
         deliver([outcome, path](ProfileLoadTask* t) {
             Q_EMIT t->finished(outcome.profile, outcome.error, outcome.cancelled, path);

@@ -23,6 +23,8 @@ public:
     explicit ProfileLoadTask(QString path, QObject* parent = nullptr, Preparation prepare = {});
     ~ProfileLoadTask() override;
 
+    // The loader's threads (LoadOptions::threads; 0: the default). Before start().
+    void setLoaderThreads(int threads) { m_threads = threads; }
     void start();
     void cancel();
     const QString& path() const { return m_path; }
@@ -37,6 +39,7 @@ Q_SIGNALS:
 private:
     QString m_path;
     Preparation m_prepare;
+    int m_threads = 0;
     QThread* m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
 };

@@ -7,7 +7,6 @@
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <fstream>
 #include <regex>
 #include <set>
 
@@ -46,116 +45,6 @@ std::string boundedValue(std::string v)
     char buf[64];
     std::snprintf(buf, sizeof buf, "<%zu chars, fnv %016llx>", v.size(), static_cast<unsigned long long>(h));
     return buf;
-}
-
-// The server arguments of a GET /server_info document without building it: top-level scalars and the
-// scalar members of top-level objects ("server.<key>[.<member>]"); arrays (internal_states with every
-// step record, lists of buckets) are kept only when short and flat. Memory stays bounded for any file.
-class ServerArgsSax {
-public:
-    explicit ServerArgsSax(std::map<std::string, std::string>& out) : m_out(out) {}
-    bool null() { return scalar("null"); }
-    bool boolean(bool v) { return scalar(v ? "true" : "false"); }
-    bool number_integer(int64_t v) { return scalar(std::to_string(v)); }
-    bool number_unsigned(uint64_t v) { return scalar(std::to_string(v)); }
-    bool number_float(double, const std::string& s) { return scalar(s); }
-    bool string(std::string& v) { return scalar(nlohmann::json(v).dump()); }
-    bool binary(nlohmann::json::binary_t&) { return true; }
-    bool key(std::string& k)
-    {
-        if (m_depth == 1)
-            m_key1 = k;
-        else if (m_depth == 2 && !m_inArray)
-            m_key2 = k;
-        return true;
-    }
-    bool start_object(std::size_t)
-    {
-        ++m_depth;
-        if (m_depth > 2)
-            dropArray();
-        return m_depth <= kMaxJsonDepth;
-    }
-    bool end_object()
-    {
-        --m_depth;
-        return true;
-    }
-    bool start_array(std::size_t)
-    {
-        ++m_depth;
-        if (m_depth == 2 && m_arrayDepth == 0) { // a top-level key's array: keep it while flat and short
-            m_arrayDepth = m_depth;
-            m_inArray = true;
-            m_array = "[";
-            m_arrayOk = m_key1 != "internal_states";
-        } else {
-            dropArray();
-        }
-        return m_depth <= kMaxJsonDepth;
-    }
-    bool end_array()
-    {
-        if (m_inArray && m_depth == m_arrayDepth) {
-            if (m_arrayOk)
-                m_out["server." + m_key1] = boundedValue(m_array + "]");
-            m_inArray = false;
-            m_arrayDepth = 0;
-        }
-        --m_depth;
-        return true;
-    }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
-
-private:
-    bool scalar(const std::string& text)
-    {
-        if (m_inArray) {
-            if (m_depth != m_arrayDepth || m_array.size() > kMaxValueChars)
-                m_arrayOk = false;
-            else
-                m_array += (m_array.size() > 1 ? "," : "") + text;
-        } else if (m_depth == 1) {
-            m_out["server." + m_key1] = boundedValue(text);
-        } else if (m_depth == 2) {
-            m_out["server." + m_key1 + "." + m_key2] = boundedValue(text);
-        }
-        return true;
-    }
-    void dropArray()
-    {
-        if (m_inArray)
-            m_arrayOk = false;
-    }
-
-    std::map<std::string, std::string>& m_out;
-    size_t m_depth = 0;
-    std::string m_key1, m_key2;
-    bool m_inArray = false, m_arrayOk = false;
-    size_t m_arrayDepth = 0;
-    std::string m_array;
-};
-
-void readServerInfo(const SourceFile& file, RunConfig& config)
-{
-    std::ifstream in(file.path, std::ios::binary);
-    std::map<std::string, std::string> values;
-    ServerArgsSax sax(values);
-    if (!in || !nlohmann::json::sax_parse(in, &sax)) {
-        config.warnings.push_back(
-            QCoreApplication::translate("Compare", "%1: the server arguments could not be read; they are unknown")
-                .arg(QString::fromStdString(file.path)));
-        return;
-    }
-    // Unquote plain strings for display; the quotes were only there to tell "1" from 1 in arrays.
-    for (auto& [k, v] : values) {
-        if (v.size() >= 2 && v.front() == '"' && v.back() == '"') {
-            nlohmann::json parsed;
-            if (parseBoundedJson(v, parsed) == JsonParse::Ok && parsed.is_string())
-                v = parsed.get<std::string>();
-        }
-        config.values.emplace(k, v);
-    }
 }
 
 template <typename T> std::string joinSet(const std::set<T>& values)
@@ -255,9 +144,6 @@ RunConfig readRunConfig(const Profile& profile)
     RunConfig config;
     for (const auto& [k, v] : profile.metadata)
         config.values.emplace(k, boundedValue(v));
-    for (const SourceFile& file : profile.files)
-        if (file.loaded && file.format == "server_info_json")
-            readServerInfo(file, config);
     if (profile.stepRecords)
         readRecords(*profile.stepRecords, config);
     readDevices(profile, config);

@@ -44,9 +44,9 @@ struct RunConfig {
     std::map<std::string, std::string> values;
     std::vector<QString> warnings; // a config file that could not be read (named)
 };
-// Reads the run's configuration: the profile's metadata, its loaded server_info.json (read again, bounded,
-// since the step record loader keeps only the records), the step records' envelope and the values they
-// saw, and the device lanes. Never writes anything.
+// Reads the run's configuration: the profile's metadata (with the server arguments the step record
+// loader kept of server_info.json: "server.*", so that no file is read again), values bounded, the step
+// records' envelope and the values they saw, and the device lanes. Never reads or writes a file.
 RunConfig readRunConfig(const Profile& profile);
 
 // The group a configuration key belongs to, nullopt for keys that differ between any two runs and say

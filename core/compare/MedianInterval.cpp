@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <memory>
 #include <numeric>
 #include <random>
 
@@ -15,6 +17,21 @@ double percentileSorted(std::span<const double> sorted, double p)
     const size_t lo = static_cast<size_t>(std::floor(h));
     const size_t hi = std::min(lo + 1, sorted.size() - 1);
     return sorted[lo] + (h - double(lo)) * (sorted[hi] - sorted[lo]);
+}
+
+// percentileSorted() of `v` sorted, without sorting it all: the two order statistics it interpolates
+// between are selected (reorders `v`).
+static double percentileUnsorted(std::vector<double>& v, double p)
+{
+    if (v.empty())
+        return std::nan("");
+    const double h = std::clamp(p, 0.0, 1.0) * double(v.size() - 1);
+    const size_t lo = static_cast<size_t>(std::floor(h));
+    const auto at = v.begin() + std::ptrdiff_t(lo);
+    std::nth_element(v.begin(), at, v.end());
+    const double low = *at;
+    const double high = lo + 1 < v.size() ? *std::min_element(at + 1, v.end()) : low;
+    return low + (h - double(lo)) * (high - low);
 }
 
 Distribution describeSorted(std::span<const double> sorted)
@@ -95,28 +112,64 @@ size_t indexOf(double u, size_t n)
     return std::min(n - 1, static_cast<size_t>(u * double(n)));
 }
 
-} // namespace
-
 // A resample of n draws from n values: its k-th smallest draw is the value at floor(n·U(k)), U(k) the k-th
 // of n uniforms ~ Beta(k, n + 1 − k); the next one above is U(k) + (1 − U(k))·Beta(1, n − k).
+// The positions drawn depend on (n, resamples, seed) only, not on the values: every quantity of a class
+// with the same count reuses them (a comparison has a handful of counts and ~26 quantities a class).
+struct MedianDraws {
+    size_t n = 0;
+    int resamples = 0;
+    uint64_t seed = 0;
+    std::vector<std::pair<uint32_t, uint32_t>> at; // the two middle positions (the same when n is odd)
+};
+
+std::shared_ptr<const MedianDraws> drawMedianPositions(size_t n, int resamples, uint64_t seed)
+{
+    auto d = std::make_shared<MedianDraws>();
+    d->n = n;
+    d->resamples = resamples;
+    d->seed = seed;
+    d->at.reserve(size_t(resamples));
+    Variates rng(seed);
+    const size_t k = (n + 1) / 2; // 1-based rank of the (lower) median
+    for (int r = 0; r < resamples; ++r) {
+        const double uk = rng.beta(double(k), double(n + 1 - k));
+        const auto lo = uint32_t(indexOf(uk, n));
+        if (n % 2 == 1) {
+            d->at.emplace_back(lo, lo);
+            continue;
+        }
+        const double next = uk + (1.0 - uk) * (1.0 - std::pow(rng.uniformOpen(), 1.0 / double(n - k)));
+        d->at.emplace_back(lo, uint32_t(indexOf(next, n)));
+    }
+    return d;
+}
+
+// Per thread (comparisons run on workers), the latest few draws.
+std::shared_ptr<const MedianDraws> medianPositions(size_t n, int resamples, uint64_t seed)
+{
+    thread_local std::deque<std::shared_ptr<const MedianDraws>> cache;
+    for (const auto& d : cache)
+        if (d->n == n && d->resamples == resamples && d->seed == seed)
+            return d;
+    if (cache.size() >= 32)
+        cache.pop_front();
+    cache.push_back(drawMedianPositions(n, resamples, seed));
+    return cache.back();
+}
+
+} // namespace
+
 std::vector<double> bootstrapMedians(std::span<const double> sorted, int resamples, uint64_t seed)
 {
     std::vector<double> out;
     const size_t n = sorted.size();
     if (n == 0 || resamples <= 0)
         return out;
-    out.reserve(size_t(resamples));
-    Variates rng(seed);
-    const size_t k = (n + 1) / 2; // 1-based rank of the (lower) median
-    for (int r = 0; r < resamples; ++r) {
-        const double uk = rng.beta(double(k), double(n + 1 - k));
-        if (n % 2 == 1) {
-            out.push_back(sorted[indexOf(uk, n)]);
-            continue;
-        }
-        const double next = uk + (1.0 - uk) * (1.0 - std::pow(rng.uniformOpen(), 1.0 / double(n - k)));
-        out.push_back(0.5 * (sorted[indexOf(uk, n)] + sorted[indexOf(next, n)]));
-    }
+    const std::shared_ptr<const MedianDraws> draws = medianPositions(n, resamples, seed);
+    out.reserve(draws->at.size());
+    for (const auto& [lo, hi] : draws->at)
+        out.push_back(n % 2 == 1 ? sorted[lo] : 0.5 * (sorted[lo] + sorted[hi]));
     return out;
 }
 
@@ -138,10 +191,9 @@ MedianChange medianChange(std::span<const double> baselineSorted, std::span<cons
         diffs[i] = b[i] - a[i];
     if (diffs.empty())
         return c;
-    std::sort(diffs.begin(), diffs.end());
     const double tail = (1.0 - options.confidence) / 2.0;
-    c.low = percentileSorted(diffs, tail);
-    c.high = percentileSorted(diffs, 1.0 - tail);
+    c.low = percentileUnsorted(diffs, tail);
+    c.high = percentileUnsorted(diffs, 1.0 - tail);
     return c;
 }
 

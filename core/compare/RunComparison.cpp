@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <thread>
+#include <tuple>
 #include <unordered_map>
 
 namespace dspark {
@@ -116,6 +118,47 @@ void noteWhatCannotBeCompared(const RunSamples& base, const RunSamples& changed,
                 "device tasks are compared by category only")
                 .arg(QString::fromStdString(base.platform).toUpper(),
                      QString::fromStdString(changed.platform).toUpper()));
+}
+
+// Time order of a run's steps without a timeline: forward_ct counts steps, dp ranks step together.
+bool earlier(const RunSamples& run, size_t x, size_t y)
+{
+    const StepSample& a = run.steps[x];
+    const StepSample& b = run.steps[y];
+    return std::tie(a.forwardCt, a.dpRank, x) < std::tie(b.forwardCt, b.dpRank, y);
+}
+
+// RunComparison::allPairs: the k-th of each class with the k-th, the median pairs flagged (or added).
+std::vector<MatchedPair> pairEveryStep(const RunSamples& base, const RunSamples& changed,
+                                       const std::map<StepClass, std::pair<Indices, Indices>>& byClass,
+                                       const std::vector<MatchedPair>& medians)
+{
+    std::vector<MatchedPair> out;
+    for (auto [cls, sides] : byClass) {
+        std::sort(sides.first.begin(), sides.first.end(), [&](size_t x, size_t y) { return earlier(base, x, y); });
+        std::sort(sides.second.begin(), sides.second.end(), [&](size_t x, size_t y) { return earlier(changed, x, y); });
+        for (size_t k = 0; k < std::min(sides.first.size(), sides.second.size()); ++k) {
+            MatchedPair p = pairSteps(base, sides.first[k], changed, sides.second[k]);
+            p.cls = cls;
+            p.picked = false;
+            out.push_back(std::move(p));
+        }
+    }
+    for (const MatchedPair& m : medians) {
+        const auto same = std::find_if(out.begin(), out.end(), [&](const MatchedPair& p) {
+            return p.baselineSample == m.baselineSample && p.changedSample == m.changedSample;
+        });
+        if (same != out.end())
+            same->median = true;
+        else
+            out.push_back(m);
+    }
+    std::sort(out.begin(), out.end(), [&](const MatchedPair& x, const MatchedPair& y) {
+        if (x.baselineSample != y.baselineSample)
+            return earlier(base, x.baselineSample, y.baselineSample);
+        return earlier(changed, x.changedSample, y.changedSample);
+    });
+    return out;
 }
 
 int presenceRank(ClassPresence p)
@@ -262,8 +305,10 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
         MatchedPair p = pairSteps(baseline, *a, changed, *b);
         p.cls = c.cls; // the class as matched (verify tokens "?" when they never meet)
         p.picked = false;
+        p.median = true;
         out.pairs.push_back(p);
     }
+    out.allPairs = pairEveryStep(baseline, changed, byClass, out.pairs);
     out.baselineRun = baseline;
     out.changedRun = changed;
     return out;
@@ -271,42 +316,53 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
 
 namespace {
 
-const char* taskCategory(EventKind kind)
+// The categories in report order (alphabetical, as the JSON has always listed them).
+constexpr std::array<const char*, 5> kTaskCategories{"communication", "compute", "memcpy", "other", "sync"};
+
+size_t taskCategory(EventKind kind)
 {
     switch (kind) {
-    case EventKind::Kernel: return "compute";
+    case EventKind::Kernel: return 1;
     case EventKind::CommOp:
-    case EventKind::CommTask: return "communication";
-    case EventKind::Memcpy: return "memcpy";
+    case EventKind::CommTask: return 0;
+    case EventKind::Memcpy: return 2;
     case EventKind::EventRecord:
-    case EventKind::EventWait: return "sync";
+    case EventKind::EventWait: return 4;
     default: break;
     }
-    return "other";
+    return 3;
 }
 
-// Durations (ms) of the device tasks by category and by kernel name.
+// Durations (ms) of one profile's device tasks by category and by kernel name (indexed by name id: a
+// profile has few distinct names, so no string is built a task).
 struct TaskDurations {
-    std::map<std::string, std::vector<double>> categories;
-    std::unordered_map<std::string, std::vector<double>> names;
+    std::array<std::vector<double>, kTaskCategories.size()> categories;
+    std::vector<std::vector<double>> byNameId;
+    std::unordered_map<std::string_view, uint32_t> ids; // the names with tasks
+    const std::vector<double>* named(std::string_view name) const
+    {
+        const auto it = ids.find(name);
+        return it == ids.end() ? nullptr : &byNameId[it->second];
+    }
 };
 
 TaskDurations taskDurations(const Profile& profile)
 {
     TaskDurations out;
+    out.byNameId.resize(profile.strings.size());
     for (const Lane& lane : profile.lanes) {
         if (!isDeviceLane(lane.info.kind))
             continue;
-        std::unordered_map<uint32_t, std::vector<double>*> byId;
         for (size_t i = 0; i < lane.size(); ++i) {
             const double ms = double(lane.durationNs[i]) * 1e-6;
             out.categories[taskCategory(lane.kind[i])].push_back(ms);
-            std::vector<double>*& slot = byId[lane.nameId[i]];
-            if (!slot)
-                slot = &out.names[std::string(profile.strings.view(lane.nameId[i]))];
-            slot->push_back(ms);
+            if (lane.nameId[i] < out.byNameId.size())
+                out.byNameId[lane.nameId[i]].push_back(ms);
         }
     }
+    for (uint32_t id = 0; id < out.byNameId.size(); ++id)
+        if (!out.byNameId[id].empty())
+            out.ids.emplace(profile.strings.view(id), id);
     return out;
 }
 
@@ -334,38 +390,45 @@ DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& 
                                         const BootstrapOptions& bootstrap, size_t topNames)
 {
     DeviceTaskComparison out;
-    TaskDurations a = taskDurations(baseline), b = taskDurations(changed);
-    std::map<std::string, int> categories;
-    for (const auto& kv : a.categories)
-        categories[kv.first];
-    for (const auto& kv : b.categories)
-        categories[kv.first];
-    for (const auto& kv : categories)
-        out.categories.push_back(
-            compareGroup(kv.first, true, a.categories[kv.first], b.categories[kv.first], bootstrap));
+    const TaskDurations a = taskDurations(baseline), b = taskDurations(changed);
+    for (size_t c = 0; c < kTaskCategories.size(); ++c)
+        if (!a.categories[c].empty() || !b.categories[c].empty())
+            out.categories.push_back(
+                compareGroup(kTaskCategories[c], true, a.categories[c], b.categories[c], bootstrap));
     // The names with the largest total over both runs.
-    std::vector<std::pair<double, std::string>> totals;
-    std::unordered_map<std::string, double> sum;
-    for (const auto& [name, v] : a.names)
-        for (double x : v)
-            sum[name] += x;
-    for (const auto& [name, v] : b.names)
-        for (double x : v)
-            sum[name] += x;
+    std::unordered_map<std::string_view, double> sum;
+    for (const TaskDurations* side : {&a, &b})
+        for (const auto& [name, id] : side->ids)
+            for (double x : side->byNameId[id])
+                sum[name] += x;
+    std::vector<std::pair<double, std::string_view>> totals;
     for (const auto& [name, total] : sum)
         totals.push_back({total, name});
-    std::sort(totals.begin(), totals.end(), [](const auto& x, const auto& y) {
-        return x.first != y.first ? x.first > y.first : x.second < y.second;
-    });
-    for (size_t i = 0; i < totals.size() && i < topNames; ++i) {
-        const std::string& name = totals[i].second;
-        out.names.push_back(compareGroup(name, false, a.names[name], b.names[name], bootstrap));
+    const size_t n = std::min(topNames, totals.size());
+    std::partial_sort(
+        totals.begin(), totals.begin() + std::ptrdiff_t(n), totals.end(),
+        [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
+    static const std::vector<double> none;
+    for (size_t i = 0; i < n; ++i) {
+        const std::string_view name = totals[i].second;
+        const std::vector<double>* va = a.named(name);
+        const std::vector<double>* vb = b.named(name);
+        out.names.push_back(compareGroup(std::string(name), false, va ? *va : none, vb ? *vb : none, bootstrap));
     }
     return out;
 }
 
 RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& changed, const CompareOptions& options)
 {
+    // The device tasks and the configurations need the profiles only: the device tasks (the largest part
+    // after loading) and the baseline's config files (read again) on two more threads while the steps are
+    // compared (docs/performance.md, "Comparing two runs").
+    DeviceTaskComparison tasks;
+    RunConfig baseConfig;
+    std::jthread taskWorker(
+        [&] { tasks = compareDeviceTasks(*baseline.profile(), *changed.profile(), options.bootstrap); });
+    std::jthread configWorker([&] { baseConfig = readRunConfig(*baseline.profile()); });
+    const RunConfig changedConfig = readRunConfig(*changed.profile());
     RunSamples a = collectSamples(*baseline.profile(), baseline.analyses());
     RunSamples b = collectSamples(*changed.profile(), changed.analyses());
     if (!baseline.path().isEmpty())
@@ -373,8 +436,10 @@ RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& 
     if (!changed.path().isEmpty())
         b.label = changed.path();
     RunComparison out = compareRuns(a, b, options); // copies the samples: the tables are small (~200 B a step)
-    out.config = compareConfigs(*baseline.profile(), *changed.profile());
-    out.deviceTasks = compareDeviceTasks(*baseline.profile(), *changed.profile(), options.bootstrap);
+    configWorker.join();
+    out.config = compareConfigs(baseConfig, changedConfig);
+    taskWorker.join();
+    out.deviceTasks = std::move(tasks);
     return out;
 }
 

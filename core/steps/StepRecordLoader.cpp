@@ -1046,6 +1046,37 @@ private:
     char m_buffer[1 << 16];
 };
 
+// The server arguments of a GET /server_info document, for the configuration diff (core/compare
+// ConfigDiff: "server.<key>[.<member>]" in Profile::metadata): top-level scalars, the scalar members of
+// top-level objects, and top-level arrays while flat and short (lists of buckets are data, not settings).
+// Taken from the document's DOM, whose record arrays the parser left empty: the file is read once.
+void keepServerArgs(const json& doc, std::map<std::string, std::string>& metadata)
+{
+    constexpr size_t kMaxArrayChars = 512;
+    const auto text = [](const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    for (const auto& [key, value] : doc.items()) {
+        const std::string name = "server." + key;
+        if (value.is_primitive()) {
+            metadata.emplace(name, text(value));
+        } else if (value.is_object()) {
+            for (const auto& [member, v] : value.items())
+                if (v.is_primitive())
+                    metadata.emplace(name + "." + member, text(v));
+        } else if (value.is_array() && key != "internal_states") {
+            std::string list = "[";
+            bool flat = true;
+            for (const json& v : value) {
+                flat = flat && v.is_primitive() && list.size() <= kMaxArrayChars;
+                if (!flat)
+                    break;
+                list += (list.size() > 1 ? "," : "") + v.dump();
+            }
+            if (flat)
+                metadata.emplace(name, list + "]");
+        }
+    }
+}
+
 } // namespace
 
 QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadProgress& progress)
@@ -1085,6 +1116,8 @@ QString loadStepRecords(const ScannedFile& file, Profile& profile, const LoadPro
                            "a dspark_info_record or a list of records)")
                     .arg(path);
             } else {
+                if (file.format == FileFormat::ServerInfoJson && parser.document().is_object())
+                    keepServerArgs(parser.document(), profile.metadata);
                 done = true;
             }
         }

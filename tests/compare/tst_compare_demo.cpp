@@ -116,6 +116,24 @@ private Q_SLOTS:
         m_comparison = compareRuns(*m_base, *m_changed);
     }
 
+    // The server arguments come from what the loader kept of server_info.json (read once): they are there
+    // with the file gone.
+    void theServerArgumentsAreReadOnce()
+    {
+        const QString changedDir = QString::fromStdString(m_changed->profile()->rootPath);
+        QTemporaryDir moved;
+        QVERIFY(
+            QFile::rename(changedDir + QStringLiteral("/state.json"), moved.filePath(QStringLiteral("state.json"))));
+        const RunConfig config = readRunConfig(*m_changed->profile());
+        QVERIFY(
+            QFile::rename(moved.filePath(QStringLiteral("state.json")), changedDir + QStringLiteral("/state.json")));
+        // The demo's changed run: a draft block of 8 and 160 running requests (docs/demo.md §9).
+        QCOMPARE(config.values.at("server.speculative_num_draft_tokens"), std::string("8"));
+        QCOMPARE(config.values.at("server.max_running_requests"), std::string("160"));
+        QVERIFY(config.warnings.empty());
+        QVERIFY(!config.values.count("server.internal_states"));
+    }
+
     void everyDistributionDeltaAndIntervalMatchesTheTruth()
     {
         const json& expected = m_truth["expected"];

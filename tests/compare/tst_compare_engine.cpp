@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <random>
+#include <tuple>
 
 using namespace dspark;
 
@@ -245,6 +246,72 @@ private Q_SLOTS:
         CompareOptions only;
         only.onlyClass = StepClass::parse(QStringLiteral("?:8:?"));
         QCOMPARE(compareRuns(base, changed, only).whole.baselineSteps, size_t(3));
+    }
+
+    // Every step paired within its class (the dock's "all pairs", `[` / `]`): the k-th of a class in the
+    // baseline with the k-th in the changed run, in time order, each class's median pair flagged.
+    void everyStepIsPairedWithinItsClass()
+    {
+        RunSamples base, changed;
+        base.hasRecords = changed.hasRecords = true;
+        // Interleaved classes, stored out of time order (dp rank 1 first): time is (forward_ct, dp rank).
+        // Baseline A: ct 101, 103, 105 (ms 30, 10, 20); B: ct 102, 104; a C step outside the window.
+        base.steps.push_back(sample(kA, 105, true, 20));
+        base.steps.push_back(sample(kA, 101, true, 30));
+        base.steps.push_back(sample(kB, 104, true, 7));
+        base.steps.push_back(sample(kA, 103, true, 10));
+        base.steps.push_back(sample(kB, 102, true, 5));
+        base.steps.push_back(sample(kC, 106, false, 3));
+        // Changed A: ct 501, 502, 504, 506 (ms 11, 14, 12, 13); B: ct 503; C outside the window.
+        const std::pair<int64_t, double> changedA[] = {{504, 12}, {501, 11}, {506, 13}, {502, 14}};
+        for (const auto& [ct, ms] : changedA)
+            changed.steps.push_back(sample(kA, ct, true, ms));
+        changed.steps.push_back(sample(kB, 503, true, 9));
+        changed.steps.push_back(sample(kC, 505, false, 2));
+
+        const RunComparison c = compareRuns(base, changed);
+        // By hand: A pairs (101, 501), (103, 502), (105, 504) — the changed run's 4th A step (506) has no
+        // partner; B pairs (102, 503) and B's 2nd baseline step (104) none; C is compared nowhere.
+        // Medians by step GPU: A baseline 20 ms = ct 105, changed lower median 12 ms = ct 504: the 3rd pair.
+        // B baseline lower median 5 ms = ct 102, changed 503: the B pair. In baseline time order:
+        const std::vector<std::tuple<int64_t, int64_t, bool>> expected = {
+            {101, 501, false}, {102, 503, true}, {103, 502, false}, {105, 504, true}};
+        QCOMPARE(c.allPairs.size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+            const MatchedPair& p = c.allPairs[i];
+            QCOMPARE(p.baselineForwardCt, std::get<0>(expected[i]));
+            QCOMPARE(p.changedForwardCt, std::get<1>(expected[i]));
+            QCOMPARE(p.median, std::get<2>(expected[i]));
+            QCOMPARE(p.cls, p.baselineForwardCt == 102 ? kB : kA);
+            QCOMPARE(base.steps[p.baselineSample].forwardCt, p.baselineForwardCt); // indices into the samples
+            QCOMPARE(changed.steps[p.changedSample].forwardCt, p.changedForwardCt);
+            QVERIFY(!p.picked);
+        }
+        QCOMPARE(c.allPairs[1].delta(Quantity::StepGpuMs), 4.0); // 9 − 5
+        // The median pairs are the default rows, one per class in both runs, flagged alike.
+        QCOMPARE(c.pairs.size(), size_t(2));
+        for (const MatchedPair& m : c.pairs) {
+            QVERIFY(m.median);
+            QCOMPARE(std::count_if(c.allPairs.begin(), c.allPairs.end(),
+                                   [&](const MatchedPair& p) {
+                                       return p.median && p.baselineSample == m.baselineSample &&
+                                              p.changedSample == m.changedSample;
+                                   }),
+                     1);
+        }
+
+        // A median pair that is no k-th pair is added, flagged: with ct 101 at 20 ms and 105 at 30 ms, the
+        // baseline's A median is ct 101, paired with the changed median ct 504 (the k-th pairs stay).
+        base.steps[0].values[size_t(Quantity::StepGpuMs)] = 30; // ct 105
+        base.steps[1].values[size_t(Quantity::StepGpuMs)] = 20; // ct 101
+        const RunComparison d = compareRuns(base, changed);
+        QCOMPARE(d.allPairs.size(), size_t(5));
+        const auto added = std::find_if(d.allPairs.begin(), d.allPairs.end(), [](const MatchedPair& p) {
+            return p.baselineForwardCt == 101 && p.changedForwardCt == 504;
+        });
+        QVERIFY(added != d.allPairs.end() && added->median);
+        QVERIFY(!d.allPairs[0].median && d.allPairs[0].changedForwardCt == 501); // (101, 501) stays, unflagged
+        QCOMPARE(std::count_if(d.allPairs.begin(), d.allPairs.end(), [](const MatchedPair& p) { return p.median; }), 2);
     }
 
     void stepClassLabelsRoundTrip()

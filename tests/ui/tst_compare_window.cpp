@@ -8,9 +8,13 @@
 #include "TestSupport.h"
 
 #include "compare/ComparisonController.h"
+#include "compare/ComparisonLoadTask.h"
 #include "compare/ComparisonPanels.h"
 #include "compare/RunComparison.h"
 #include "overlays/StageBandOverlay.h"
+#include "panels/EventDetailsPane.h"
+#include "panels/EventSearch.h"
+#include "panels/SearchPanel.h"
 #include "panels/StepTablePanel.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
@@ -21,6 +25,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDropEvent>
@@ -48,6 +53,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <map>
+#include <optional>
 
 using namespace dspark;
 using namespace dspark::test;
@@ -110,6 +117,21 @@ class TestCompareWindow : public QObject {
     WrittenDemo m_a, m_b;
     QTemporaryDir m_tmp;
     QString m_baseline, m_changed, m_sameAgain;
+
+    // A window comparing the two test runs, the comparison ready (null if it failed); `allPairs`: the
+    // Matched Pairs dock (and `[` / `]`) list every pair.
+    std::unique_ptr<MainWindow> openComparedWindow(bool allPairs)
+    {
+        auto w = openMainWindow();
+        if (!w)
+            return w;
+        ComparisonController* c = w->comparison();
+        c->openComparison(m_baseline, m_changed);
+        if (!waitCompared(c) || !waitReady(c))
+            return nullptr;
+        c->pairPanel()->setShowAllPairs(allPairs);
+        return w;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -183,18 +205,80 @@ private Q_SLOTS:
         QVERIFY(waitCompared(c));
         QCOMPARE(w->session()->path(), m_baseline);
         QCOMPARE(c->changedSession()->path(), m_changed);
-        QVERIFY(c->pairs().size() >= 10);
+        // The pairs are the core's, the Matched Pairs dock's: the median pair of each class by default, the
+        // first shown once the comparison is ready.
+        QVERIFY(waitReady(c));
+        const RunComparison& r = *c->result();
+        PairTablePanel* panel = c->pairPanel();
+        c->docks()[2]->raise();
+        QApplication::processEvents();
+        QVERIFY(!panel->showsAllPairs());
+        QCOMPARE(c->pairs().size(), r.pairs.size());
+        QCOMPARE(panel->proxy()->rowCount(), int(r.pairs.size()));
         QCOMPARE(c->currentPair(), 0);
+        const StepPair firstMedian = c->pairs()[0];
+        // The dock's "All pairs": every step paired within its class, and `[` / `]` walk those.
+        QTest::mouseClick(panel->allPairsToggle(), Qt::LeftButton);
+        QVERIFY(panel->showsAllPairs());
+        QVERIFY(c->pairs().size() >= 10);
+        QCOMPARE(panel->proxy()->rowCount(), int(r.allPairs.size()));
+        // The shown pair (a median pair) is one of them, and stays the current one.
+        QVERIFY(c->currentPair() >= 0);
+        QCOMPARE(c->pairs()[size_t(c->currentPair())], firstMedian);
 
-        // Pairs follow each run's stable window in order: forward_ct rises on both sides.
+        // The keys walk the core's pairs on both timelines, in the baseline's time order; within a class
+        // the k-th pairs follow each run's stable window in order: forward_ct rises on both sides.
         const StepAnalyses& sa = *w->session()->analyses();
         const StepAnalyses& sb = *c->changedSession()->analyses();
-        for (size_t i = 1; i < c->pairs().size(); ++i) {
-            QVERIFY(sa.step(c->pairs()[i].baselineStep).window.forwardCt >
-                    sa.step(c->pairs()[i - 1].baselineStep).window.forwardCt);
-            QVERIFY(sb.step(c->pairs()[i].changedStep).window.forwardCt >
-                    sb.step(c->pairs()[i - 1].changedStep).window.forwardCt);
+        std::vector<StepPair> expected;
+        std::map<std::string, std::pair<int64_t, int64_t>> lastOfClass;
+        for (const MatchedPair& p : r.allPairs) {
+            if (p.baselineStepIndex >= 0 && p.changedStepIndex >= 0) { // (records outside the trace: not)
+                expected.push_back({size_t(p.baselineStepIndex), size_t(p.changedStepIndex)});
+                QCOMPARE(sa.step(size_t(p.baselineStepIndex)).window.forwardCt, p.baselineForwardCt);
+                QCOMPARE(sb.step(size_t(p.changedStepIndex)).window.forwardCt, p.changedForwardCt);
+            }
+            if (p.median)
+                continue; // (a median pair need not be a k-th one)
+            auto [last, fresh] = lastOfClass.try_emplace(p.cls.label(), p.baselineForwardCt, p.changedForwardCt);
+            if (!fresh) {
+                QVERIFY(p.baselineForwardCt > last->second.first && p.changedForwardCt > last->second.second);
+                last->second = {p.baselineForwardCt, p.changedForwardCt};
+            }
         }
+        QVERIFY(c->pairs() == expected);
+        for (size_t i = 1; i < c->pairs().size(); ++i)
+            QVERIFY(sa.step(c->pairs()[i].baselineStep).window.forwardCt >=
+                    sa.step(c->pairs()[i - 1].baselineStep).window.forwardCt);
+        // The dock selects the pair the keys show.
+        const auto dockSelection = [&]() -> std::optional<StepPair> {
+            const QModelIndexList rows = panel->table()->selectionModel()->selectedRows();
+            if (rows.size() != 1)
+                return std::nullopt;
+            const MatchedPair& p = r.allPairs[size_t(panel->pairOfRow(rows.first().row()))];
+            return StepPair{size_t(p.baselineStepIndex), size_t(p.changedStepIndex)};
+        };
+        c->showPair(0);
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
+        QCOMPARE(c->currentPair(), 1);
+        QCOMPARE(dockSelection(), std::optional<StepPair>(c->pairs()[1]));
+        // ... and a row clicked in the dock is the pair `]` moves on from.
+        const auto fifth = std::find_if(r.allPairs.begin(), r.allPairs.end(), [&](const MatchedPair& p) {
+            return p.baselineStepIndex == int64_t(c->pairs()[4].baselineStep) &&
+                   p.changedStepIndex == int64_t(c->pairs()[4].changedStep);
+        });
+        QVERIFY(fifth != r.allPairs.end());
+        clickRow(panel->table(), panel->rowOfPair(int(fifth - r.allPairs.begin())));
+        QCOMPARE(dockSelection(), std::optional<StepPair>(c->pairs()[4]));
+        QCOMPARE(c->currentPair(), 4);
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), 5);
+        QCOMPARE(dockSelection(), std::optional<StepPair>(c->pairs()[5]));
+        c->showPair(0);
 
         w->timeline()->view()->setFocus();
         for (int expected : {1, 2, 3}) {
@@ -301,7 +385,8 @@ private Q_SLOTS:
         c->docks()[2]->raise();
         QApplication::processEvents();
         clickRow(table, 0);
-        const MatchedPair& p = r.pairs[size_t(panel->pairOfRow(0))];
+        const MatchedPair& p = r.allPairs[size_t(panel->pairOfRow(0))];
+        QVERIFY(p.median);
         QVERIFY(p.baselineStepIndex >= 0 && p.changedStepIndex >= 0);
         const RecordWindow& a = w->session()->analyses()->step(size_t(p.baselineStepIndex));
         const RecordWindow& b = c->changedSession()->analyses()->step(size_t(p.changedStepIndex));
@@ -339,6 +424,7 @@ private Q_SLOTS:
         QVERIFY(rows.first().toObject().contains(QStringLiteral("Class")));
 
         // The kernel diff of the shown pair; a click selects both tasks and shows them.
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000); // (aligned on a worker)
         QTableWidget* kernels = c->kernelPanel()->table();
         QVERIFY(kernels->rowCount() > 0);
         const AlignedTask* first = c->kernelPanel()->taskOfRow(0);
@@ -362,6 +448,171 @@ private Q_SLOTS:
         const TimeNs sb = c->changedSession()->profile()->startNs(first->changed);
         QVERIFY(w->timeline()->visibleStartNs() <= sa && sa <= w->timeline()->visibleEndNs());
         QVERIFY(c->changedTimeline()->visibleStartNs() <= sb && sb <= c->changedTimeline()->visibleEndNs());
+    }
+
+    // A click on the changed timeline shows the changed run's event in the details pane; the search then
+    // works on that run (its dock names it) and its hits resolve there; a click on the baseline brings
+    // the panes back.
+    void thePanesFollowTheTimelineClicked()
+    {
+        auto w = openComparedWindow(false);
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QVERIFY(QTest::qWaitFor([&]() { return c->kernelAlignment() != nullptr; }, 60000));
+        // A task of the shown pair whose duration differs between the runs.
+        const AlignedTask* task = nullptr;
+        for (const AlignedTask& t : c->kernelAlignment()->regressions)
+            if (t.deltaNs() != 0 && t.baseline.valid() && t.changed.valid()) {
+                task = &t;
+                break;
+            }
+        QVERIFY(task);
+        const Profile& base = *w->session()->profile();
+        const Profile& changed = *c->changedSession()->profile();
+        auto clickTask = [&](TimelineWidget* t, const Profile& p, EventRef e) {
+            t->ensureLaneVisible(e.lane);
+            const TimeNs start = t->toSharedNs(p.startNs(e));
+            const TimeNs dur = p.lanes[e.lane].durationNs[e.index];
+            w->timeline()->zoom()->setRange(start - dur, start + 2 * dur);
+            QApplication::processEvents();
+            const std::optional<QPoint> pos = t->eventCenterInViewport(e);
+            if (!pos)
+                return false;
+            QTest::mouseClick(t->view()->viewport(), Qt::LeftButton, {}, *pos);
+            return t->selection()->event() == e;
+        };
+        EventDetailsPane* details = w->detailsPane();
+        // From the start the panes are the baseline's, and say so.
+        QCOMPARE(w->paneSession(), w->session());
+        QCOMPARE(w->findChild<QDockWidget*>(QStringLiteral("detailsDock"))->windowTitle(),
+                 QStringLiteral("Details · run one"));
+        const auto durationText = [](TimeNs ns) { return QStringLiteral("(%1 ns)").arg(ns); };
+
+        QVERIFY(clickTask(c->changedTimeline(), changed, task->changed));
+        QCOMPARE(w->paneSession(), c->changedSession());
+        QCOMPARE(details->profile(), &changed);
+        QCOMPARE(details->event(), task->changed);
+        QCOMPARE(details->valueOf(QStringLiteral("Name")), QString::fromStdString(task->name));
+        QVERIFY2(details->valueOf(QStringLiteral("Duration")).endsWith(durationText(task->changedNs)),
+                 qPrintable(details->valueOf(QStringLiteral("Duration"))));
+        auto* detailsDock = w->findChild<QDockWidget*>(QStringLiteral("detailsDock"));
+        auto* searchDock = w->findChild<QDockWidget*>(QStringLiteral("searchDock"));
+        QVERIFY2(detailsDock->windowTitle().contains(QStringLiteral("zz")), qPrintable(detailsDock->windowTitle()));
+        // The search runs on the changed run: its hits are the changed run's tasks of that name.
+        w->searchPanel()->search(QLatin1Char('^') + QString::fromStdString(task->name) + QLatin1Char('$'), true);
+        QCOMPARE(w->searchPanel()->profile(), &changed);
+        QVERIFY(searchDock->windowTitle().contains(QStringLiteral("zz")));
+        const EventSearchResult& hits = w->searchPanel()->result();
+        QVERIFY(!hits.hits.empty());
+        for (EventRef e : hits.hits)
+            QCOMPARE(changed.name(e), std::string_view(task->name));
+
+        // Back on the baseline: its event, its duration, its name in the titles.
+        QVERIFY(clickTask(w->timeline(), base, task->baseline));
+        QCOMPARE(w->paneSession(), w->session());
+        QCOMPARE(details->profile(), &base);
+        QCOMPARE(details->event(), task->baseline);
+        QVERIFY(details->valueOf(QStringLiteral("Duration")).endsWith(durationText(task->baselineNs)));
+        QCOMPARE(w->searchPanel()->profile(), &base);
+        QVERIFY(detailsDock->windowTitle().contains(QStringLiteral("run one")));
+        // Closing the changed run leaves plain titles.
+        c->closeChanged();
+        QCOMPARE(detailsDock->windowTitle(), QStringLiteral("Details"));
+    }
+
+    // The kernel diff of a pair is aligned on a worker: the dock says so meanwhile, and when another pair
+    // is picked before it lands, only the pair on show fills the dock.
+    void theKernelDiffIsAlignedOnAWorker()
+    {
+        auto w = openComparedWindow(true);
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QVERIFY(c->pairs().size() >= 3);
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000); // the first pair's
+        QVERIFY(c->showPair(1));
+        QVERIFY(c->isAligningKernels()); // (the worker's result is delivered by the event loop only)
+        QVERIFY(!c->kernelAlignment());
+        QCOMPARE(c->kernelPanel()->table()->rowCount(), 0);
+        QVERIFY2(c->kernelPanel()->noteLabel()->text().startsWith(QStringLiteral("Aligning the kernels")),
+                 qPrintable(c->kernelPanel()->noteLabel()->text()));
+        QVERIFY(c->showPair(2)); // before pair 1's lands
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
+        QVERIFY(!c->isAligningKernels());
+        // It is pair 2's: its tasks lie in pair 2's steps, and the dock names them.
+        const RecordWindow& a = w->session()->analyses()->step(c->pairs()[2].baselineStep);
+        const RecordWindow& b = c->changedSession()->analyses()->step(c->pairs()[2].changedStep);
+        const KernelAlignment& k = *c->kernelAlignment();
+        QVERIFY(!k.regressions.empty());
+        for (const AlignedTask& t : k.regressions) {
+            const TimeNs ta = w->profile()->startNs(t.baseline),
+                         tb = c->changedSession()->profile()->startNs(t.changed);
+            QVERIFY(a.window.startNs <= ta && ta < a.window.endNs);
+            QVERIFY(b.window.startNs <= tb && tb < b.window.endNs);
+        }
+        QVERIFY(c->kernelPanel()->table()->rowCount() > 0);
+        QVERIFY(c->kernelPanel()->noteLabel()->text().contains(QString::number(a.window.forwardCt)));
+        // Pair 1's result, if it lands now, is dropped: the dock keeps pair 2's.
+        const auto shown = c->kernelAlignment();
+        QTest::qWait(200);
+        QCOMPARE(c->kernelAlignment(), shown);
+    }
+
+    // Opening the demo (or any profile) while a comparison loads cancels that load: nothing of it lands in
+    // the window afterwards.
+    void anOpenWhileAComparisonLoadsCancelsIt()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QSignalSpy opened(c, &ComparisonController::comparisonOpened);
+        QSignalSpy failed(c, &ComparisonController::loadFailed);
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(c->isLoading());
+        QVERIFY(c->findChild<ComparisonLoadTask*>());
+        w->openDemo();
+        QVERIFY(!c->isLoading());
+        QVERIFY(!w->findChild<QProgressBar*>(QStringLiteral("comparisonProgress"))->isVisible());
+        QVERIFY(waitLoaded(w.get(), 120000));
+        // The comparison's load is gone (deleted once its threads ended): no result of it can come now.
+        QTRY_VERIFY_WITH_TIMEOUT(c->findChild<ComparisonLoadTask*>() == nullptr, 60000);
+        QApplication::processEvents();
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(failed.count(), 0);
+        QVERIFY(!c->isActive());
+        QCOMPARE(w->sessions().size(), size_t(1));
+        QVERIFY(w->session()->path() != m_baseline);
+        QVERIFY(!c->changedTimeline()->isVisible());
+
+        // An ordinary open likewise, and a comparison asked for afterwards still opens.
+        c->openComparison(m_baseline, m_changed);
+        w->openPath(m_sameAgain);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QTRY_VERIFY_WITH_TIMEOUT(c->findChild<ComparisonLoadTask*>() == nullptr, 60000);
+        QApplication::processEvents();
+        QCOMPARE(opened.count(), 0);
+        QCOMPARE(w->session()->path(), m_sameAgain);
+        c->compareWith(m_changed);
+        QVERIFY(waitCompared(c));
+        QCOMPARE(w->session()->path(), m_sameAgain);
+        QCOMPARE(c->changedSession()->path(), m_changed);
+    }
+
+    // Help › Keyboard and Mouse says what `[` / `]` do in the mode the window is in.
+    void theShortcutsSayWhatTheBracketsDo()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        w->openPath(m_baseline);
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("previous / next step")));
+        QVERIFY(!w->shortcutsHtml().contains(QStringLiteral("matched step pair")));
+        c->compareWith(m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("previous / next matched step pair, both runs together")));
+        QVERIFY(!w->shortcutsHtml().contains(QStringLiteral("previous / next step<")));
+        c->closeChanged();
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("previous / next step<")));
     }
 
     void swapAndCloseEitherSide()
@@ -458,11 +709,9 @@ private Q_SLOTS:
 
     void theFigureExportsInThreeFormats()
     {
-        auto w = openMainWindow();
+        auto w = openComparedWindow(true);
         QVERIFY(w);
         ComparisonController* c = w->comparison();
-        c->openComparison(m_baseline, m_changed);
-        QVERIFY(waitCompared(c));
         QVERIFY(c->showPair(1));
         QTemporaryDir out;
         for (const char* name : {"pair.png", "pair.svg", "pair.pdf"}) {
@@ -496,6 +745,7 @@ private Q_SLOTS:
         ComparisonController* c = w->comparison();
         c->openComparison(m_baseline, gpu);
         QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
         auto* note = w->findChild<QLabel*>(QStringLiteral("comparisonLimitations"));
         QVERIFY(note && note->isVisible());
         QVERIFY2(note->text().contains(QStringLiteral("Ascend NPU")) && note->text().contains(QStringLiteral("GPU")),
@@ -520,6 +770,7 @@ private Q_SLOTS:
         QVERIFY(waitCompared(w->comparison(), 120000));
         ComparisonController* c = w->comparison();
         QVERIFY(c->isActive());
+        QVERIFY(waitReady(c));
         QVERIFY(!c->pairs().empty());
         QCOMPARE(QFileInfo(w->session()->path()).fileName(), QStringLiteral("baseline"));
         QCOMPARE(QFileInfo(c->changedSession()->path()).fileName(), QStringLiteral("changed"));
@@ -549,18 +800,17 @@ private Q_SLOTS:
     {
         InstalledTranslator zh = installTranslation(QStringLiteral("zh_CN"));
         QVERIFY(zh);
-        auto w = openMainWindow();
+        auto w = openComparedWindow(true);
         QVERIFY(w);
         ComparisonController* c = w->comparison();
-        c->openComparison(m_baseline, m_changed);
-        QVERIFY(waitCompared(c));
-        QVERIFY(waitReady(c));
         QVERIFY(c->showPair(1));
         const QStringList titles = {QStringLiteral("配置差异"), QStringLiteral("分布"), QStringLiteral("匹配的步对"),
                                     QStringLiteral("算子差异")};
         for (int i = 0; i < 4; ++i)
             QCOMPARE(c->docks()[i]->windowTitle(), titles[i]);
         QCOMPARE(w->findChild<QPushButton*>(QStringLiteral("swapSidesButton"))->text(), QStringLiteral("交换"));
+        QCOMPARE(c->pairPanel()->allPairsToggle()->text(), QStringLiteral("全部步对"));
+        QVERIFY(w->shortcutsHtml().contains(QStringLiteral("上一个 / 下一个匹配的步对")));
         QVERIFY(
             w->findChild<QLabel*>(QStringLiteral("comparisonBannerText"))->text().startsWith(QStringLiteral("比较中")));
         QCOMPARE(c->distributionPanel()->table()->horizontalHeaderItem(0)->text(), QStringLiteral("指标"));
@@ -601,7 +851,9 @@ private Q_SLOTS:
             c->openDemoComparison();
             QVERIFY(waitCompared(c, 120000));
             QVERIFY(waitReady(c));
+            c->pairPanel()->setShowAllPairs(true);
             QVERIFY(c->showPair(2));
+            QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
             c->docks()[2]->raise();
             QApplication::processEvents();
             const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");

@@ -17,6 +17,7 @@
 #include "session/StepAnalyses.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
+#include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
 #include "util/CommandLinePath.h"
 
@@ -88,6 +89,7 @@ ComparisonController::ComparisonController(MainWindow* window) : QObject(window)
 ComparisonController::~ComparisonController()
 {
     ++m_generation;
+    ++m_kernelGeneration;
     for (QThread* t : m_workers) {
         t->wait();
         delete t;
@@ -187,16 +189,14 @@ void ComparisonController::createWidgets()
     for (const char* name : {"zoomIn", "zoomOut", "panLeft", "panRight", "fitAll"})
         if (QAction* a = w->action(QString::fromLatin1(name)))
             m_changedTimeline->addAction(a);
+    // A selection on the changed timeline shows in the window's panes, which then work on the changed run
+    // (MainWindow::paneSession); a click on either timeline gives it the focus, and the panes its session.
     connect(m_changedTimeline->selection(), &TimelineSelection::eventChanged, this, [this](EventRef e) {
-        const Profile* p = m_changedTimeline->profile();
-        if (!p || !e.valid())
-            return;
-        const std::string_view name = p->name(e);
-        m_window->statusBar()->showMessage(tr("Changed run: %1 · %2")
-                                               .arg(QString::fromUtf8(name.data(), qsizetype(name.size())).left(80),
-                                                    formatDuration(p->lanes[e.lane].durationNs[e.index])),
-                                           8000);
+        if (m_changed)
+            m_window->showSessionEvent(m_changed.get(), m_changedTimeline, e);
     });
+    m_changedTimeline->view()->installEventFilter(this);
+    baseline->view()->installEventFilter(this);
 
     m_progress = new QProgressBar(w);
     m_progress->setObjectName(QStringLiteral("comparisonProgress"));
@@ -316,6 +316,12 @@ bool ComparisonController::eventFilter(QObject* watched, QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange && watched == static_cast<QObject*>(m_window.data()))
         retranslate();
+    if (event->type() == QEvent::FocusIn && isActive()) {
+        if (watched == m_changedTimeline->view())
+            m_window->setPaneSession(m_changed.get(), m_changedTimeline);
+        else if (watched == m_window->timeline()->view())
+            m_window->setPaneSession(m_window->session(), m_window->timeline());
+    }
     return false;
 }
 
@@ -458,11 +464,8 @@ bool ComparisonController::isLoading() const
 
 void ComparisonController::startTask(ComparisonLoadTask* task, const QString& label)
 {
-    if (m_task) { // a newer request wins
-        disconnect(m_task, nullptr, this, nullptr);
-        m_task->cancel();
-        m_task->deleteLater();
-    }
+    abandonLoading();          // a newer request wins
+    m_window->cancelLoading(); // (an ordinary load under way: its outcome comes back cancelled)
     m_task = task;
     connect(task, &ComparisonLoadTask::progress, this, [this](double fraction, const QString& phase) {
         m_progress->setValue(int(fraction * 1000));
@@ -480,6 +483,20 @@ void ComparisonController::startTask(ComparisonLoadTask* task, const QString& la
     m_cancelButton->show();
     m_window->statusBar()->showMessage(label);
     task->start();
+}
+
+void ComparisonController::abandonLoading()
+{
+    if (!m_task)
+        return;
+    // Nothing of it reaches the window any more: its signals are cut before it is cancelled, and it
+    // waits for its threads when deleted.
+    disconnect(m_task, nullptr, this, nullptr);
+    m_task->cancel();
+    m_task->deleteLater();
+    m_task = nullptr;
+    m_progress->hide();
+    m_cancelButton->hide();
 }
 
 void ComparisonController::cancelLoading()
@@ -599,9 +616,11 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     connect(m_changed->analyses(), &StepAnalyses::analysesReady, m_changedTimeline, &TimelineWidget::refresh,
             Qt::UniqueConnection);
 
-    m_pairs = matchStepPairs(*baseline, *m_changed);
+    m_pairs.clear(); // the core's pairs, once the comparison is ready (rebuildPairs)
+    m_pairRows.clear();
     m_current = -1;
     m_shown.reset();
+    ++m_kernelGeneration;
     m_kernels.reset();
     m_kernelPanel->setPlaceholder(tr("Show a matched step pair ([ / ]) to align its kernels."));
     for (QDockWidget* d : std::as_const(m_docks))
@@ -616,8 +635,6 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     setSharedBounds();
     updateBanner();
     updateActions();
-    if (!m_pairs.empty())
-        showPair(0);
 }
 
 void ComparisonController::setSharedBounds()
@@ -654,6 +671,8 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
         return false;
     const auto found = std::find(m_pairs.begin(), m_pairs.end(), StepPair{baselineStep, changedStep});
     m_current = found == m_pairs.end() ? m_current : int(found - m_pairs.begin());
+    if (found != m_pairs.end())
+        m_pairPanel->selectPair(m_pairRows[size_t(m_current)]);
     m_shown = StepPair{baselineStep, changedStep};
     const RecordWindow& a = sa.step(baselineStep);
     const RecordWindow& b = m_changed->analyses()->step(changedStep);
@@ -702,7 +721,7 @@ QString ComparisonController::limitationsText() const
     else if (a != b)
         lines << tr("The baseline is %1 and the changed run %2: only what the step records carry is compared.")
                      .arg(platformName(a), platformName(b));
-    if (m_pairs.empty())
+    if (m_result && m_pairs.empty())
         lines << tr("No matched steps: each run needs aligned DSpark step records for the timelines to line up.");
     return lines.join(QLatin1Char('\n'));
 }
@@ -783,9 +802,11 @@ void ComparisonController::endComparison()
     m_window->removeSession(m_changed.get());
     m_changed.reset();
     m_pairs.clear();
+    m_pairRows.clear();
     m_current = -1;
     m_shown.reset();
     ++m_generation;
+    ++m_kernelGeneration;
     m_result.reset();
     m_kernels.reset();
     m_configPanel->setComparison(nullptr);
@@ -807,8 +828,10 @@ void ComparisonController::endComparison()
 
 void ComparisonController::windowSessionChanged()
 {
-    if (!m_settingSessions)
-        endComparison();
+    if (m_settingSessions)
+        return;
+    abandonLoading(); // a comparison still loading would otherwise land on the new profile
+    endComparison();
 }
 
 } // namespace dspark::ui

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "compare/StepPairs.h"
 #include "model/Profile.h"
 
 #include <QObject>
@@ -28,6 +27,14 @@ struct KernelAlignment;
 } // namespace dspark
 
 namespace dspark::ui {
+
+// A baseline step and the changed run's step it is compared with (indices into each session's
+// StepAnalyses).
+struct StepPair {
+    size_t baselineStep = 0;
+    size_t changedStep = 0;
+    friend bool operator==(const StepPair&, const StepPair&) = default;
+};
 
 class CommBracketOverlay;
 class ComparisonLoadTask;
@@ -64,6 +71,9 @@ public:
     // Shift+drop: two files compare with each other, one with the shown profile. False: not handled.
     bool openDropped(const QList<QUrl>& urls);
     void cancelLoading();
+    // Drops a comparison still loading without a word (another profile is being opened): its result
+    // never lands.
+    void abandonLoading();
     bool isLoading() const;
     QStringList recentComparisons() const; // "baseline\nchanged", latest first
 
@@ -76,6 +86,9 @@ public:
     StageBandOverlay* changedStageBands() const { return m_bands; }
     CommBracketOverlay* changedCommBrackets() const { return m_comm; }
     CriticalPathOverlay* changedCriticalPath() const { return m_path; }
+    // The pairs `[` / `]` walk: the Matched Pairs dock's (the core's RunComparison::allPairs, median pairs
+    // or all pairs as the dock shows them) that are on both timelines, in the baseline's time order. Empty
+    // until the comparison is ready.
     const std::vector<StepPair>& pairs() const { return m_pairs; }
     int currentPair() const { return m_current; }
     // Shows pair i on both timelines (offset, zoom, highlights). False when there is no such pair.
@@ -88,7 +101,9 @@ public:
     // ---- the docks fed by the core's comparison (core/compare) ----
     // The comparison of the two runs once both runs' steps are analysed (null until then).
     const std::shared_ptr<const RunComparison>& result() const { return m_result; }
+    // The kernel diff of the shown pair (null while it is being aligned on a worker, or with no pair shown).
     const std::shared_ptr<const KernelAlignment>& kernelAlignment() const { return m_kernels; }
+    bool isAligningKernels() const;
     ConfigDiffPanel* configPanel() const { return m_configPanel; }
     DistributionPanel* distributionPanel() const { return m_distributionPanel; }
     PairTablePanel* pairPanel() const { return m_pairPanel; }
@@ -119,6 +134,8 @@ Q_SIGNALS:
     void pairChanged(int index);
     // The core's comparison of the shown runs is in the docks.
     void comparisonReady();
+    // The kernel diff of the shown pair is in its dock.
+    void kernelsAligned();
 
 private:
     void createWidgets();
@@ -126,7 +143,10 @@ private:
     void createDocks();
     // Runs the core's comparison on a worker once both runs' steps are analysed.
     void compareWhenAnalysed();
+    // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
+    void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
+    void startWorker(QThread* worker); // kept in m_workers (the destructor waits for them)
     void revealTasks(EventRef baseline, EventRef changed);
     void retranslate();
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -147,6 +167,7 @@ private:
     QPointer<MainWindow> m_window;
     std::shared_ptr<ProfileSession> m_changed;
     std::vector<StepPair> m_pairs;
+    std::vector<int> m_pairRows; // the RunComparison::allPairs index of each of m_pairs
     int m_current = -1;
     std::optional<StepPair> m_shown; // the steps on show (a pair of the table need not be one of m_pairs)
     bool m_settingSessions = false;
@@ -174,7 +195,8 @@ private:
 
     std::shared_ptr<const RunComparison> m_result;
     std::shared_ptr<const KernelAlignment> m_kernels;
-    quint64 m_generation = 0; // a result of an older comparison is dropped
+    quint64 m_generation = 0;       // a result of an older comparison is dropped
+    quint64 m_kernelGeneration = 0; // a kernel diff of a pair no longer shown is dropped
     std::vector<QThread*> m_workers;
     ConfigDiffPanel* m_configPanel = nullptr;
     DistributionPanel* m_distributionPanel = nullptr;

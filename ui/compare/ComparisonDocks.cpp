@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QMenu>
+#include <QPointer>
 #include <QStatusBar>
 #include <QThread>
 
@@ -55,14 +56,15 @@ void ComparisonController::createDocks()
         w->tabifyDockWidget(kernels, m_docks[3]);
     w->viewMenu()->addMenu(m_docksMenu);
     connect(m_pairPanel, &PairTablePanel::pairActivated, this, [this](int index) {
-        if (!m_result || index < 0 || index >= int(m_result->pairs.size()))
+        if (!m_result || index < 0 || index >= int(m_result->allPairs.size()))
             return;
-        const MatchedPair& p = m_result->pairs[size_t(index)];
+        const MatchedPair& p = m_result->allPairs[size_t(index)];
         if (p.baselineStepIndex < 0 || p.changedStepIndex < 0)
             m_window->statusBar()->showMessage(tr("This pair is not on both timelines"), 5000);
         else
             showSteps(size_t(p.baselineStepIndex), size_t(p.changedStepIndex));
     });
+    connect(m_pairPanel, &PairTablePanel::pairSetChanged, this, &ComparisonController::rebuildPairs);
     connect(m_kernelPanel, &KernelDiffPanel::taskActivated, this, &ComparisonController::revealTasks);
 }
 
@@ -106,10 +108,81 @@ void ComparisonController::compareWhenAnalysed()
                 self->m_configPanel->setComparison(result);
                 self->m_distributionPanel->setComparison(result);
                 self->m_pairPanel->setComparison(result);
+                self->rebuildPairs();
+                if (!self->m_shown && !self->m_pairs.empty())
+                    self->showPair(0);
                 Q_EMIT self->comparisonReady();
             },
             Qt::QueuedConnection);
     });
+    startWorker(worker);
+}
+
+void ComparisonController::rebuildPairs()
+{
+    m_pairs.clear();
+    m_pairRows.clear();
+    m_current = -1;
+    if (m_result) {
+        const bool all = m_pairPanel->showsAllPairs();
+        const std::vector<MatchedPair>& pairs = m_result->allPairs;
+        for (size_t i = 0; i < pairs.size(); ++i)
+            if ((all || pairs[i].median) && pairs[i].baselineStepIndex >= 0 && pairs[i].changedStepIndex >= 0) {
+                m_pairs.push_back({size_t(pairs[i].baselineStepIndex), size_t(pairs[i].changedStepIndex)});
+                m_pairRows.push_back(int(i));
+            }
+    }
+    if (m_shown)
+        if (const auto at = std::find(m_pairs.begin(), m_pairs.end(), *m_shown); at != m_pairs.end()) {
+            m_current = int(at - m_pairs.begin());
+            m_pairPanel->selectPair(m_pairRows[size_t(m_current)]);
+        }
+    setSharedBounds();
+    updateBanner();
+}
+
+void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
+{
+    // On a worker (20,000 tasks a side take tens of ms): the dock says it is busy meanwhile, and a
+    // result for a pair no longer shown is dropped (m_kernelGeneration).
+    StepAnalyses& sa = *m_window->session()->analyses();
+    StepAnalyses& sb = *m_changed->analyses();
+    const RecordWindow& a = sa.step(baselineStep);
+    const RecordWindow& b = sb.step(changedStep);
+    const quint64 generation = ++m_kernelGeneration;
+    m_kernels.reset();
+    const QString pairText =
+        tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt);
+    m_kernelPanel->setPlaceholder(tr("Aligning the kernels of %1…").arg(pairText));
+    // The two steps' analyses are copied (the worker never touches StepAnalyses); the profiles are immutable.
+    std::shared_ptr<const Profile> pa = m_window->profile();
+    std::shared_ptr<const Profile> pb = m_changed->profile();
+    auto stepA = std::make_shared<const StepAnalysis>(sa.ensure(baselineStep));
+    auto stepB = std::make_shared<const StepAnalysis>(sb.ensure(changedStep));
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, generation, pa, pb, stepA, stepB, pairText]() {
+        auto result = std::make_shared<const KernelAlignment>(alignKernels(*pa, *stepA, *pb, *stepB));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, result, pairText]() {
+                if (!self || generation != self->m_kernelGeneration)
+                    return;
+                self->m_kernels = result;
+                self->m_kernelPanel->setAlignment(result, pairText);
+                Q_EMIT self->kernelsAligned();
+            },
+            Qt::QueuedConnection);
+    });
+    startWorker(worker);
+}
+
+bool ComparisonController::isAligningKernels() const
+{
+    return isActive() && m_shown && !m_kernels;
+}
+
+void ComparisonController::startWorker(QThread* worker)
+{
     m_workers.push_back(worker);
     worker->start();
     // Finished workers are let go of here (the one just started keeps running).
@@ -119,19 +192,6 @@ void ComparisonController::compareWhenAnalysed()
         delete t;
         return true;
     });
-}
-
-void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
-{
-    StepAnalyses& sa = *m_window->session()->analyses();
-    StepAnalyses& sb = *m_changed->analyses();
-    const RecordWindow& a = sa.step(baselineStep);
-    const RecordWindow& b = sb.step(changedStep);
-    m_kernels = std::make_shared<const KernelAlignment>(
-        alignKernels(*m_window->profile(), sa.ensure(baselineStep), *m_changed->profile(), sb.ensure(changedStep)));
-    m_kernelPanel->setAlignment(
-        m_kernels,
-        tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt));
 }
 
 void ComparisonController::revealTasks(EventRef baseline, EventRef changed)

@@ -84,9 +84,15 @@ void ComparisonLoadTask::startLoads()
                     sideFinished(Side(side), std::move(profile), error, cancelled);
                 });
     }
+    // Two loads side by side take one core each (as `compare` does: core/compare/OpenComparison.h); one
+    // load alone keeps the loader's default.
+    const bool both = m_tasks[0] && m_tasks[1];
     for (const QPointer<ProfileLoadTask>& t : m_tasks)
-        if (t)
+        if (t) {
+            if (both)
+                t->setLoaderThreads(1);
             t->start();
+        }
     if (m_done[0] && m_done[1]) // nothing to load
         Q_EMIT finished(nullptr, nullptr, {}, m_cancelled);
 }

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -84,9 +85,10 @@ private:
     std::vector<Quantity> m_rows;
 };
 
-// The cost-and-output table: one row per matched step pair (the median step of each class), both runs'
-// figures and their deltas; sort by any column, filter by class, copy / CSV / Markdown / JSON of the
-// rows as shown. Activating a row shows that pair on both timelines.
+// The cost-and-output table: one row per matched step pair, both runs' figures and their deltas. The
+// pairs are the core's (RunComparison::allPairs): the median pair of each class (the default) or, with
+// "All pairs", every step paired within its class. Sort by any column, filter by class, copy / CSV /
+// Markdown / JSON of the rows as shown. Activating a row shows that pair on both timelines.
 class PairTablePanel : public ComparisonPanelBase {
     Q_OBJECT
 public:
@@ -94,16 +96,25 @@ public:
     void setComparison(std::shared_ptr<const RunComparison> comparison);
     QTableView* table() const { return m_view; }
     QLineEdit* filterEdit() const { return m_filter; }
+    QCheckBox* allPairsToggle() const { return m_allPairs; }
     QSortFilterProxyModel* proxy() const { return m_proxy; }
-    // The RunComparison::pairs index of a shown row.
+    // Every pair, or only the median pair of each class (the default).
+    bool showsAllPairs() const;
+    void setShowAllPairs(bool all);
+    // The RunComparison::allPairs index of a shown row, -1 when none.
     int pairOfRow(int row) const;
+    // The shown row of an allPairs index, -1 when it is not shown (another mode, filtered out).
+    int rowOfPair(int pairIndex) const;
+    // Selects and reveals the row of an allPairs index (no pairActivated: the pair is already on show).
+    void selectPair(int pairIndex);
     // The rows as shown: CSV / Markdown / JSON by the file's suffix. An error naming the file, or empty.
     QString exportTo(const QString& path) const;
     QString jsonText() const;
     void copyToClipboard() const;
 
 Q_SIGNALS:
-    void pairActivated(int pairIndex);
+    void pairActivated(int pairIndex); // RunComparison::allPairs index
+    void pairSetChanged();             // median pairs ↔ all pairs
 
 protected:
     void clear() override { m_comparison.reset(); }
@@ -113,6 +124,7 @@ private:
     void askExport();
     std::shared_ptr<const RunComparison> m_comparison;
     QLineEdit* m_filter = nullptr;
+    QCheckBox* m_allPairs = nullptr;
     QPushButton* m_copy = nullptr;
     QPushButton* m_export = nullptr;
     QStandardItemModel* m_model = nullptr;

@@ -7,6 +7,7 @@
 #include "timeline/TimeFormat.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QDir>
 #include <QEvent>
@@ -32,13 +33,15 @@
 namespace dspark::ui {
 
 static constexpr int kSortRole = Qt::UserRole + 1; // the number behind a cell (NaN sorts first)
-static constexpr int kPairRole = Qt::UserRole + 2; // RunComparison::pairs index (column 0)
+static constexpr int kPairRole = Qt::UserRole + 2; // RunComparison::allPairs index (column 0)
 
 PairTablePanel::PairTablePanel(QWidget* parent) : ComparisonPanelBase(parent)
 {
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("pairFilter"));
     m_filter->setClearButtonEnabled(true);
+    m_allPairs = new QCheckBox(this);
+    m_allPairs->setObjectName(QStringLiteral("allPairsToggle"));
     m_copy = new QPushButton(this);
     m_copy->setObjectName(QStringLiteral("copyPairTable"));
     m_export = new QPushButton(this);
@@ -59,6 +62,7 @@ PairTablePanel::PairTablePanel(QWidget* parent) : ComparisonPanelBase(parent)
     m_view->verticalHeader()->hide();
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_filter, 1);
+    bar->addWidget(m_allPairs);
     bar->addWidget(m_copy);
     bar->addWidget(m_export);
     auto* layout = new QVBoxLayout(this);
@@ -67,6 +71,10 @@ PairTablePanel::PairTablePanel(QWidget* parent) : ComparisonPanelBase(parent)
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_allPairs, &QCheckBox::toggled, this, [this]() {
+        rebuild();
+        Q_EMIT pairSetChanged();
+    });
     connect(m_copy, &QPushButton::clicked, this, &PairTablePanel::copyToClipboard);
     connect(m_export, &QPushButton::clicked, this, &PairTablePanel::askExport);
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex& i) {
@@ -82,15 +90,48 @@ void PairTablePanel::setComparison(std::shared_ptr<const RunComparison> comparis
     rebuild();
 }
 
+bool PairTablePanel::showsAllPairs() const
+{
+    return m_allPairs->isChecked();
+}
+
+void PairTablePanel::setShowAllPairs(bool all)
+{
+    m_allPairs->setChecked(all);
+}
+
 int PairTablePanel::pairOfRow(int row) const
 {
     const QModelIndex i = m_proxy->index(row, 0);
     return i.isValid() ? i.data(kPairRole).toInt() : -1;
 }
 
+int PairTablePanel::rowOfPair(int pairIndex) const
+{
+    for (int row = 0; row < m_proxy->rowCount(); ++row)
+        if (pairOfRow(row) == pairIndex)
+            return row;
+    return -1;
+}
+
+void PairTablePanel::selectPair(int pairIndex)
+{
+    const int row = rowOfPair(pairIndex);
+    if (row < 0) {
+        m_view->clearSelection();
+        return;
+    }
+    const QModelIndex i = m_proxy->index(row, 0);
+    m_view->selectionModel()->setCurrentIndex(i, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(i);
+}
+
 void PairTablePanel::rebuild()
 {
     m_filter->setPlaceholderText(tr("Filter by class (mode:bs:verify tokens)"));
+    m_allPairs->setText(tr("All pairs"));
+    m_allPairs->setToolTip(tr("Every step paired within its class (the k-th with the k-th, in time order); "
+                              "unchecked: the median pair of each class"));
     m_copy->setText(tr("Copy"));
     m_export->setText(tr("Export…"));
     m_model->clear();
@@ -100,14 +141,22 @@ void PairTablePanel::rebuild()
         m_note->setText(tr("Open a comparison to see its matched step pairs."));
         return;
     }
-    m_note->setText(tr("One row per workload class in both runs: its median step in each run, their figures and "
-                       "the change. Click a row to show the pair on both timelines."));
+    const bool all = showsAllPairs();
+    m_note->setText(all ? tr("Every step paired within its workload class: the k-th step of a class in the baseline "
+                             "with the k-th in the changed run, in time order. Click a row, or press [ / ], to show "
+                             "a pair on both timelines.")
+                        : tr("One row per workload class in both runs: its median step in each run, their figures "
+                             "and the change. Click a row, or press [ / ], to show the pair on both timelines."));
     const RunComparison& c = *m_comparison;
+    std::vector<size_t> rows; // allPairs indices shown
+    for (size_t i = 0; i < c.allPairs.size(); ++i)
+        if (all || c.allPairs[i].median)
+            rows.push_back(i);
     // Every quantity either run has for some pair: baseline, changed and Δ columns.
     std::vector<Quantity> shown;
     for (size_t q = 0; q < kQuantityCount; ++q)
-        for (const MatchedPair& p : c.pairs)
-            if (!std::isnan(p.baseline[q]) || !std::isnan(p.changed[q])) {
+        for (size_t i : rows)
+            if (!std::isnan(c.allPairs[i].baseline[q]) || !std::isnan(c.allPairs[i].changed[q])) {
                 shown.push_back(Quantity(q));
                 break;
             }
@@ -116,8 +165,8 @@ void PairTablePanel::rebuild()
         headers << tr("%1 (baseline)").arg(quantityLabel(q)) << tr("%1 (changed)").arg(quantityLabel(q))
                 << tr("Δ %1").arg(quantityLabel(q));
     m_model->setHorizontalHeaderLabels(headers);
-    for (size_t i = 0; i < c.pairs.size(); ++i) {
-        const MatchedPair& p = c.pairs[i];
+    for (size_t i : rows) {
+        const MatchedPair& p = c.allPairs[i];
         QList<QStandardItem*> row;
         auto cell = [&row](const QString& text, double sortValue) {
             auto* item = new QStandardItem(text);

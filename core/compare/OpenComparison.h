@@ -1,0 +1,42 @@
+#pragma once
+
+// Opening a comparison outside the window (the `compare` command, bench_compare_open): both runs loaded
+// and every step analysed side by side, and the kernels of every matched pair aligned.
+
+#include "compare/CompareReport.h"
+#include "io/ProfileLoader.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace dspark {
+
+class AnalysisRules;
+class ProfileSession;
+
+// One side: loaded, then every step analysed (session null when the load failed: outcome.error says why).
+struct AnalysedRun {
+    QString path;
+    LoadOutcome outcome;
+    std::unique_ptr<ProfileSession> session;
+};
+
+// `threads`: the loader's threads (LoadOptions::threads); 0: the default.
+AnalysedRun loadAndAnalyse(const QString& path, const std::shared_ptr<const AnalysisRules>& rules, int threads = 0);
+
+// Both runs side by side, each on a thread of its own and each load single-threaded: on two cores, two
+// loads that each want a second core would share both and finish together, later than the slower alone.
+struct AnalysedPair {
+    AnalysedRun baseline, changed;
+};
+// `threadsPerSide`: the loader threads of each (the bench compares 1 with the default).
+AnalysedPair loadAndAnalyseBoth(const QString& baseline, const QString& changed,
+                                const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide = 1);
+
+// The kernels of every matched pair on both timelines; without matched steps, the two profiles whole.
+std::vector<PairKernels> alignMatchedPairs(const RunComparison& comparison, const ProfileSession& baseline,
+                                           const ProfileSession& changed);
+
+} // namespace dspark
