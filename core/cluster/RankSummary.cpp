@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <tuple>
 
 namespace dspark {
 
@@ -51,6 +53,21 @@ std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const
     return out;
 }
 
+// The path's hops with their tasks' names; neighbours of one category and name become one piece.
+std::vector<RankPathHop> pathPieces(const Profile& profile, const CriticalPath& path)
+{
+    std::vector<RankPathHop> out;
+    for (const PathHop& h : path.hops) {
+        std::string what = h.event.valid() ? std::string(profile.name(h.event)) : std::string();
+        if (!out.empty() && out.back().endNs == h.interval.startNs && out.back().category == h.category &&
+            out.back().what == what)
+            out.back().endNs = h.interval.endNs;
+        else
+            out.push_back({h.interval.startNs, h.interval.endNs, h.category, std::move(what)});
+    }
+    return out;
+}
+
 std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
                                     std::string& source)
 {
@@ -70,6 +87,7 @@ std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const
         s.commExposedNs = a.comm.exposedNs;
         s.preReplayGapNs = a.replay.preReplayGapNs;
         s.pathNs = a.criticalPath.byCategory;
+        s.path = pathPieces(profile, a.criticalPath);
         steps.push_back(s);
     }
     return steps;
@@ -114,6 +132,44 @@ std::vector<CollectiveTiming> collectivesOf(const Profile& profile, int rankInde
     return out;
 }
 
+// The rank's HCCL sub-tasks that moved data, added up per (group, source, destination, transport).
+// A destination of 2^32 − 1 (no peer: a local reduce) is left out, as msprof-analyze's matrix does.
+std::vector<CommLinkTotal> linksOf(const Profile& profile, int rankIndex)
+{
+    std::map<std::tuple<std::string, int64_t, int64_t, std::string>, CommLinkTotal> sums;
+    for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
+        const Lane& lane = profile.lanes[l];
+        if (lane.info.rankIndex != rankIndex)
+            continue;
+        for (uint32_t i = 0; i < lane.size(); ++i) {
+            if (lane.kind[i] != EventKind::CommTask)
+                continue;
+            const std::vector<EventArg> args = profile.args({l, i});
+            const std::string size = argValue(args, {"size"}), src = argValue(args, {"srcRank"}),
+                              dst = argValue(args, {"dstRank"});
+            const int64_t bytes = std::strtoll(size.c_str(), nullptr, 10);
+            if (bytes <= 0 || src.empty() || dst.empty())
+                continue;
+            const int64_t s = std::strtoll(src.c_str(), nullptr, 10), d = std::strtoll(dst.c_str(), nullptr, 10);
+            if (s < 0 || d < 0 || s >= 0xFFFFFFFFLL || d >= 0xFFFFFFFFLL)
+                continue;
+            const std::string group = argValue(args, {"groupName"}), transport = argValue(args, {"transportType"});
+            CommLinkTotal& t = sums[{group, s, d, transport}];
+            t.group = group;
+            t.srcRank = s;
+            t.dstRank = d;
+            t.transport = transport;
+            ++t.tasks;
+            t.bytes += bytes;
+            t.timeNs += lane.endNs(i) - lane.startNs[i];
+        }
+    }
+    std::vector<CommLinkTotal> out;
+    for (auto& [key, t] : sums)
+        out.push_back(std::move(t));
+    return out;
+}
+
 QString summaryError(const std::string& path, const QString& problem)
 {
     return QCoreApplication::translate("RankSummary", "%1: not a rank summary (%2)")
@@ -150,6 +206,7 @@ RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisR
         s.firstNs = s.lastNs = 0;
     s.steps = analysedSteps(profile, rankIndex, rules, s.stepSource);
     s.collectives = collectivesOf(profile, rankIndex);
+    s.links = linksOf(profile, rankIndex);
     return s;
 }
 
@@ -184,6 +241,12 @@ std::string rankSummaryJson(const RankSummary& s)
     doc["time_range_ns"] = {s.firstNs, s.lastNs};
     doc["step_source"] = s.stepSource;
     doc["steps"] = rankStepsJson(s);
+    for (size_t i = 0; i < s.steps.size(); ++i) {
+        J pieces = J::array();
+        for (const RankPathHop& h : s.steps[i].path)
+            pieces.push_back({h.startNs, h.endNs, pathCategoryKey(h.category), h.what});
+        doc["steps"][i]["path"] = std::move(pieces);
+    }
     J colls = J::array();
     for (const CollectiveTiming& c : s.collectives)
         colls.push_back({{"group", c.group},
@@ -197,6 +260,16 @@ std::string rankSummaryJson(const RankSummary& s)
     for (const RankLaneSummary& l : s.lanes)
         lanes.push_back({{"kind", l.kind}, {"process", l.process}, {"name", l.name}, {"events", l.events}});
     doc["lanes"] = std::move(lanes);
+    J links = J::array();
+    for (const CommLinkTotal& l : s.links)
+        links.push_back({{"group", l.group},
+                         {"src", l.srcRank},
+                         {"dst", l.dstRank},
+                         {"transport", l.transport},
+                         {"tasks", l.tasks},
+                         {"bytes", l.bytes},
+                         {"time_ns", l.timeNs}});
+    doc["links"] = std::move(links);
     return dumpJson(doc) + "\n";
 }
 
@@ -211,6 +284,15 @@ bool looksLikeRankSummary(const std::string& path)
 namespace {
 
 // Reads the fields of one document; false on a missing or mistyped field (nlohmann throws).
+PathCategory pathCategoryFromKey(const std::string& key)
+{
+    for (size_t c = 0; c < kPathCategoryCount; ++c)
+        if (key == pathCategoryKey(static_cast<PathCategory>(c)))
+            return static_cast<PathCategory>(c);
+    throw nlohmann::json::other_error::create(501, "unknown critical-path category \"" + key + "\"",
+                                              static_cast<const nlohmann::json*>(nullptr));
+}
+
 void fromDocument(const nlohmann::json& doc, RankSummary& s)
 {
     s.rankNumber = doc.at("rank").get<int>();
@@ -232,6 +314,10 @@ void fromDocument(const nlohmann::json& doc, RankSummary& s)
         const auto& path = j.at("critical_path_ns");
         for (size_t c = 0; c < kPathCategoryCount; ++c)
             st.pathNs[c] = path.value(pathCategoryKey(static_cast<PathCategory>(c)), TimeNs(0));
+        if (j.contains("path")) // version 2: [[start, end, category key, what], …]
+            for (const auto& h : j["path"])
+                st.path.push_back({h.at(0).get<TimeNs>(), h.at(1).get<TimeNs>(),
+                                   pathCategoryFromKey(h.at(2).get<std::string>()), h.at(3).get<std::string>()});
         s.steps.push_back(st);
     }
     for (const auto& j : doc.at("collectives"))
@@ -241,6 +327,11 @@ void fromDocument(const nlohmann::json& doc, RankSummary& s)
     for (const auto& j : doc.at("lanes"))
         s.lanes.push_back({j.at("kind").get<std::string>(), j.at("process").get<std::string>(),
                            j.at("name").get<std::string>(), j.at("events").get<uint64_t>()});
+    if (doc.contains("links")) // version 2
+        for (const auto& j : doc["links"])
+            s.links.push_back({j.at("group").get<std::string>(), j.at("src").get<int64_t>(), j.at("dst").get<int64_t>(),
+                               j.at("transport").get<std::string>(), j.at("tasks").get<uint64_t>(),
+                               j.at("bytes").get<int64_t>(), j.at("time_ns").get<TimeNs>()});
 }
 
 } // namespace
@@ -266,7 +357,7 @@ bool readRankSummary(const std::string& path, RankSummary& out, QString& error)
         return false;
     }
     const int version = doc.value("version", 0);
-    if (version != RankSummary::kSchemaVersion) {
+    if (version < RankSummary::kOldestSchemaVersion || version > RankSummary::kSchemaVersion) {
         error = QCoreApplication::translate("RankSummary", "%1: summary version %2, this build reads version %3")
                     .arg(QString::fromStdString(path))
                     .arg(version)
