@@ -2,6 +2,11 @@
 
 #include "analysis/AnalysisRules.h"
 #include "analysis/StepAnalysis.h"
+#include "io/FileFormat.h"
+#include "io/ProfileScanner.h"
+#include "steps/StepAlignment.h"
+#include "steps/StepRecordLoader.h"
+#include "steps/StepRecords.h"
 #include "util/BoundedJson.h"
 
 #include <QCoreApplication>
@@ -9,12 +14,15 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <tuple>
 
 namespace dspark {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -27,14 +35,53 @@ std::string trimSequence(std::string s)
     return s;
 }
 
-// The steps of the rank as analysis windows: its aligned DSpark records, else the profiler's steps.
-std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const AnalysisRules& rules,
-                                    std::string& source)
+// A cluster's step records sit beside its rank folders (server_info.json: internal_states[i] holds DP
+// rank i, formats.md §6): those of DP rank = this rank's number, aligned to this rank's timeline; null
+// when the folder holding `source` has none for it.
+std::shared_ptr<StepRecordSet> clusterRecords(const Profile& profile, int rankIndex, const std::string& source,
+                                              const NameRule& stepSpan)
 {
+    std::error_code ec;
+    fs::path run = fs::path(source).lexically_normal();
+    if (run.filename().empty())
+        run = run.parent_path(); // "…/run/"
+    const int dpRank = profile.ranks.at(static_cast<size_t>(rankIndex)).rankNumber;
+    for (fs::directory_iterator it(run.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_regular_file(ec) || !isStepRecordFormat(detectFileFormat(it->path().string())))
+            continue;
+        ScannedFile file;
+        file.path = it->path().string();
+        file.format = detectFileFormat(file.path);
+        Profile scratch;
+        if (!loadStepRecords(file, scratch, LoadProgress{}).isEmpty() || !scratch.stepRecords)
+            continue;
+        for (RankStepRecords& r : scratch.stepRecords->ranks)
+            if (r.dpRank == dpRank) {
+                auto set = std::make_shared<StepRecordSet>();
+                set->ranks.push_back(std::move(r));
+                set->rebuild();
+                set->alignment = alignSteps(profile, *set, stepSpan);
+                return set;
+            }
+    }
+    return nullptr;
+}
+
+// The steps of the rank as analysis windows: its aligned DSpark records (its own, else the cluster's
+// records of its DP rank beside its folder), else the profiler's steps.
+std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const AnalysisRules& rules,
+                                    const std::string& path, std::string& source)
+{
+    const NameRule& stepSpan = rules.rule(RuleId::StepSpan);
     std::vector<StepWindow> out;
-    for (const RecordWindow& w : stepWindows(profile, rules.rule(RuleId::StepSpan)))
+    for (const RecordWindow& w : stepWindows(profile, stepSpan))
         if (w.window.rankIndex == rankIndex)
             out.push_back(w.window);
+    if (out.empty() && !path.empty())
+        if (const std::shared_ptr<StepRecordSet> set = clusterRecords(profile, rankIndex, path, stepSpan))
+            for (const RecordWindow& w : stepWindows(profile, *set, stepSpan))
+                if (w.window.rankIndex == rankIndex)
+                    out.push_back(w.window);
     source = out.empty() ? "" : "records";
     if (out.empty())
         for (const Lane& lane : profile.lanes)
@@ -69,9 +116,9 @@ std::vector<RankPathHop> pathPieces(const Profile& profile, const CriticalPath& 
 }
 
 std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
-                                    std::string& source)
+                                    const std::string& path, std::string& source)
 {
-    const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, source);
+    const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, path, source);
     std::vector<RankStep> steps;
     if (windows.empty())
         return steps;
@@ -204,7 +251,7 @@ RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisR
     }
     if (s.firstNs > s.lastNs)
         s.firstNs = s.lastNs = 0;
-    s.steps = analysedSteps(profile, rankIndex, rules, s.stepSource);
+    s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource);
     s.collectives = collectivesOf(profile, rankIndex);
     s.links = linksOf(profile, rankIndex);
     return s;
