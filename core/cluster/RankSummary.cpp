@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <mutex>
 #include <tuple>
 
 namespace dspark {
@@ -35,6 +36,30 @@ std::string trimSequence(std::string s)
     return s;
 }
 
+// One records file serves every rank of a cluster: the last one read is kept (by path, size and
+// modification time) so that N ranks parse it once, not N times. It stays in memory until another file
+// is read; null when it does not load.
+std::shared_ptr<const StepRecordSet> readRecordsFile(const fs::path& path, FileFormat format)
+{
+    static std::mutex mutex;
+    static std::string cachedKey;
+    static std::shared_ptr<const StepRecordSet> cached;
+    std::error_code ec;
+    const std::string key = path.string() + '|' + std::to_string(fs::file_size(path, ec)) + '|' +
+                            std::to_string(fs::last_write_time(path, ec).time_since_epoch().count());
+    const std::lock_guard lock(mutex); // a second rank waits for the first one's parse, then shares it
+    if (key == cachedKey)
+        return cached;
+    ScannedFile file;
+    file.path = path.string();
+    file.format = format;
+    Profile scratch;
+    const bool ok = loadStepRecords(file, scratch, LoadProgress{}).isEmpty();
+    cachedKey = key;
+    cached = ok ? scratch.stepRecords : nullptr;
+    return cached;
+}
+
 // A cluster's step records sit beside its rank folders (server_info.json: internal_states[i] holds DP
 // rank i, formats.md §6): those of DP rank = this rank's number, aligned to this rank's timeline; null
 // when the folder holding `source` has none for it.
@@ -47,18 +72,18 @@ std::shared_ptr<StepRecordSet> clusterRecords(const Profile& profile, int rankIn
         run = run.parent_path(); // "…/run/"
     const int dpRank = profile.ranks.at(static_cast<size_t>(rankIndex)).rankNumber;
     for (fs::directory_iterator it(run.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
-        if (!it->is_regular_file(ec) || !isStepRecordFormat(detectFileFormat(it->path().string())))
+        if (!it->is_regular_file(ec))
             continue;
-        ScannedFile file;
-        file.path = it->path().string();
-        file.format = detectFileFormat(file.path);
-        Profile scratch;
-        if (!loadStepRecords(file, scratch, LoadProgress{}).isEmpty() || !scratch.stepRecords)
+        const FileFormat format = detectFileFormat(it->path().string());
+        if (!isStepRecordFormat(format))
             continue;
-        for (RankStepRecords& r : scratch.stepRecords->ranks)
+        const std::shared_ptr<const StepRecordSet> all = readRecordsFile(it->path(), format);
+        if (!all)
+            continue;
+        for (const RankStepRecords& r : all->ranks)
             if (r.dpRank == dpRank) {
                 auto set = std::make_shared<StepRecordSet>();
-                set->ranks.push_back(std::move(r));
+                set->ranks.push_back(r);
                 set->rebuild();
                 set->alignment = alignSteps(profile, *set, stepSpan);
                 return set;
