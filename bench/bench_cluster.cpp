@@ -201,8 +201,8 @@ int main(int argc, char** argv)
         std::printf("one rank alone   load %.0f ms (cpu %.3f s, of which %.3f s on the loading thread: %.0f %% "
                     "elsewhere), summary %.0f ms (cpu %.3f s); on 2 idle cores side by side can reach %.2fx of one "
                     "after another at best; load average %.1f (median of %d runs)\n",
-                    median(wall), median(cpu), median(own), 100.0 * (1.0 - median(own) / median(cpu)),
-                    median(summary), median(summaryCpu), total / 2 / ownPath, loadAverage(), runs);
+                    median(wall), median(cpu), median(own), 100.0 * (1.0 - median(own) / median(cpu)), median(summary),
+                    median(summaryCpu), total / 2 / ownPath, loadAverage(), runs);
     }
     return 0;
 }
