@@ -2,17 +2,23 @@
 //  1. clock offsets and the slow-rank ranking of 64 generated ranks × 10,000 steps (2 collectives of one
 //     group a step), from summaries in memory;
 //  2. 512 generated rank summaries on disk opened as a cluster (find, read, analyse);
-//  3. 8 demo ranks opened at once (loadCluster) against one after another (maxConcurrent = 1).
+//  3. 8 demo ranks opened at once (loadCluster) against one after another (maxConcurrent = 1);
+//  4. one of those ranks alone: how much of its load runs off the loading thread (the second core a single
+//     load already uses), which bounds what loading ranks side by side can gain.
 // Usage: bench_cluster [runs=5] [ranks=64] [steps=10000] [summaries=512] [demo_steps=1500] [demo_layers=8]
+#include "analysis/AnalysisRules.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
 #include "demo/ClusterDemo.h"
+#include "io/ProfileLoader.h"
 #include "util/Memory.h"
 
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
 #include <sys/resource.h>
+
+#include <cstdlib>
 
 #include <algorithm>
 #include <chrono>
@@ -43,6 +49,21 @@ static double cpuSeconds()
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
+// CPU time of the calling thread alone.
+static double threadCpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_THREAD, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+static double loadAverage()
+{
+    double l[1] = {0};
+    return getloadavg(l, 1) == 1 ? l[0] : -1;
+}
+
 // Ranks with skewed clocks and jittered arrivals; rank 3 late at every 10th step's first collective.
 static std::vector<RankSummary> generate(int ranks, int steps)
 {
@@ -58,7 +79,7 @@ static std::vector<RankSummary> generate(int ranks, int steps)
         const TimeNs skew = noise(50'000);
         for (int k = 0; k < steps; ++k) {
             const TimeNs t0 = TimeNs(k) * 1'000'000 + skew;
-            s.steps.push_back({k, t0, t0 + 1'000'000, std::nullopt, 60'000, 20'000, 0, {}});
+            s.steps.push_back({k, t0, t0 + 1'000'000, std::nullopt, 60'000, 20'000, 0, {}, {}});
             for (int c = 0; c < 2; ++c) {
                 const TimeNs issue =
                     t0 + 200'000 + c * 400'000 + noise(3'000) + (r == 3 && k % 10 == 0 && c == 0 ? 150'000 : 0);
@@ -83,6 +104,7 @@ int main(int argc, char** argv)
     const int demoSteps = argc > 5 ? std::stoi(argv[5]) : 1500;
     const int demoLayers = argc > 6 ? std::stoi(argv[6]) : 8;
 
+    std::printf("load average at the start %.1f\n", loadAverage());
     // 1. offsets + ranking
     {
         const std::vector<RankSummary> input = generate(ranks, steps);
@@ -153,6 +175,34 @@ int main(int argc, char** argv)
                     "%.0f ms (cpu %.2f s): ratio %.2f (median of %d runs)\n",
                     static_cast<double>(bytes) / 1e6, median(seq), median(seqCpu), concurrent, median(par),
                     median(parCpu), median(par) / median(seq), runs);
+
+        // 4. One rank alone, loaded on this thread with the default threads: process CPU against this
+        // thread's CPU (the rest ran on the loader's worker), then its summary (one thread).
+        std::vector<double> wall, cpu, own, summary, summaryCpu;
+        for (int i = 0; i < runs; ++i) {
+            const double c0 = cpuSeconds(), o0 = threadCpuSeconds();
+            const auto t0 = Clock::now();
+            const LoadOutcome outcome = loadProfile(layout.ranks.front().path);
+            wall.push_back(msSince(t0));
+            cpu.push_back(cpuSeconds() - c0);
+            own.push_back(threadCpuSeconds() - o0);
+            if (!outcome.profile)
+                return 1;
+            const auto t1 = Clock::now();
+            const double s0 = threadCpuSeconds();
+            const RankSummary rs =
+                summarizeRank(*outcome.profile, 0, AnalysisRules::defaults(), layout.ranks.front().path);
+            summary.push_back(msSince(t1));
+            summaryCpu.push_back(threadCpuSeconds() - s0);
+        }
+        // On 2 idle cores: one after another takes (loading thread + summary) a rank at best, side by side
+        // (each load on one thread) the total CPU over 2.
+        const double ownPath = median(own) + median(summaryCpu), total = median(cpu) + median(summaryCpu);
+        std::printf("one rank alone   load %.0f ms (cpu %.3f s, of which %.3f s on the loading thread: %.0f %% "
+                    "elsewhere), summary %.0f ms (cpu %.3f s); on 2 idle cores side by side can reach %.2fx of one "
+                    "after another at best; load average %.1f (median of %d runs)\n",
+                    median(wall), median(cpu), median(own), 100.0 * (1.0 - median(own) / median(cpu)), median(summary),
+                    median(summaryCpu), total / 2 / ownPath, loadAverage(), runs);
     }
     return 0;
 }

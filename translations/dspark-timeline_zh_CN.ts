@@ -308,6 +308,14 @@
     <context>
         <name>ClusterReport</name>
         <message>
+            <source>Cross-rank critical path (%1 steps; where their wall time went, largest first)</source>
+            <translation>跨 rank 关键路径（%1 个步骤；墙钟时间的去向，从大到小）</translation>
+        </message>
+        <message>
+            <source>rank %1 %2: %3 %</source>
+            <translation>rank %1 %2：%3 %</translation>
+        </message>
+        <message>
             <source>Cluster</source>
             <translation>集群</translation>
         </message>

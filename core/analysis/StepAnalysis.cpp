@@ -33,10 +33,12 @@ StepAnalysis StepAnalyzer::analyze(const StepWindow& window) const
 
 std::vector<RecordWindow> stepWindows(const Profile& profile, const NameRule& stepSpan)
 {
+    return profile.stepRecords ? stepWindows(profile, *profile.stepRecords, stepSpan) : std::vector<RecordWindow>{};
+}
+
+std::vector<RecordWindow> stepWindows(const Profile& profile, const StepRecordSet& set, const NameRule& stepSpan)
+{
     std::vector<RecordWindow> out;
-    if (!profile.stepRecords)
-        return out;
-    const StepRecordSet& set = *profile.stepRecords;
     const StepAlignment& alignment = set.alignment;
     if (!alignment.aligned() || alignment.rows.size() != set.rows.size())
         return out;

@@ -14,6 +14,8 @@
 
 namespace dspark {
 
+struct StepRecordSet;
+
 // Everything the analyses know about one step: what the UI draws (bands, comm brackets with their
 // exposed part, the critical path's hops) and what the step table / `analyze --json` report.
 struct StepAnalysis {
@@ -55,6 +57,9 @@ struct RecordWindow {
 };
 // `stepSpan`: the step_span rule the alignment used.
 std::vector<RecordWindow> stepWindows(const Profile& profile,
+                                      const NameRule& stepSpan = AnalysisRules::builtin().rule(RuleId::StepSpan));
+// The same for records aligned to `profile` that it does not hold (a cluster's records of one DP rank).
+std::vector<RecordWindow> stepWindows(const Profile& profile, const StepRecordSet& set,
                                       const NameRule& stepSpan = AnalysisRules::builtin().rule(RuleId::StepSpan));
 
 // The whole `analyze` result: every aligned step, and the overlap of every device over the profile.

@@ -150,26 +150,54 @@ std::vector<RankClock> estimateClocks(const std::vector<RankSummary>& ranks,
     return clocks;
 }
 
-// Dixon's Q test at 95 % (r10, n = 3…10), else the 3σ rule: is the shortest time an outlier?
-bool shortestIsOutlier(std::vector<TimeNs> d)
+// One-sided Dixon critical values at 99.5 % for n = 3…100 members (the table msprof-analyze slow_rank
+// uses; its ratio changes with n: see slowVotes()).
+constexpr double kDixon995[101] = {
+    0,     0,     0,     0.994, 0.920, 0.823, 0.744, 0.680, 0.723, 0.676, 0.638, 0.707, 0.675, 0.649, 0.672,
+    0.649, 0.629, 0.611, 0.595, 0.580, 0.568, 0.556, 0.545, 0.536, 0.526, 0.519, 0.510, 0.503, 0.496, 0.489,
+    0.484, 0.478, 0.473, 0.468, 0.463, 0.458, 0.454, 0.450, 0.446, 0.442, 0.439, 0.435, 0.432, 0.429, 0.425,
+    0.423, 0.420, 0.417, 0.414, 0.412, 0.409, 0.407, 0.405, 0.402, 0.400, 0.398, 0.396, 0.394, 0.392, 0.391,
+    0.388, 0.387, 0.385, 0.383, 0.382, 0.380, 0.379, 0.377, 0.376, 0.374, 0.372, 0.371, 0.370, 0.368, 0.368,
+    0.366, 0.365, 0.364, 0.363, 0.361, 0.360, 0.359, 0.358, 0.356, 0.356, 0.355, 0.353, 0.352, 0.352, 0.351,
+    0.350, 0.349, 0.348, 0.347, 0.346, 0.345, 0.344, 0.344, 0.343, 0.341, 0.341};
+
+// The members voted slow for one collective by their times in it, msprof-analyze slow_rank's rule
+// (docs/cluster.md "Slow-rank votes"): up to 100 members Dixon's test on the shortest time (r10 up to 7,
+// r11 up to 10, r21 up to 13, r22 above; no vote with ≤ 3 distinct times); above 100 the 3σ rule (every
+// time below mean − 3σ, and the shortest when the longest is above mean + 3σ; σ of the population).
+std::vector<size_t> slowVotes(const std::vector<TimeNs>& d)
 {
-    static constexpr double kQ95[] = {0, 0, 0, 0.970, 0.829, 0.710, 0.625, 0.568, 0.526, 0.493, 0.466};
     const size_t n = d.size();
     if (n < 3)
-        return false;
-    std::sort(d.begin(), d.end());
-    const double range = static_cast<double>(d.back() - d.front());
-    if (range <= 0)
-        return false;
-    if (n <= 10)
-        return static_cast<double>(d[1] - d[0]) / range > kQ95[n];
+        return {};
+    const size_t shortest = static_cast<size_t>(std::min_element(d.begin(), d.end()) - d.begin());
+    if (n <= 100) {
+        std::vector<TimeNs> s = d;
+        std::sort(s.begin(), s.end());
+        if (std::unique(s.begin(), s.end()) - s.begin() <= 3)
+            return {};
+        std::sort(s.begin(), s.end());                               // unique() left the tail unspecified
+        const size_t gap = n <= 10 ? 1 : 2;                          // the neighbour the shortest is compared with
+        const size_t top = n <= 7 ? n - 1 : n <= 13 ? n - 2 : n - 3; // the range's other end
+        const double range = static_cast<double>(s[top] - s[0]);
+        const double ratio = range > 0 ? static_cast<double>(s[gap] - s[0]) / range : 0;
+        return ratio > kDixon995[n] ? std::vector<size_t>{shortest} : std::vector<size_t>{};
+    }
     double mean = 0, sq = 0;
     for (TimeNs v : d)
         mean += static_cast<double>(v);
     mean /= static_cast<double>(n);
     for (TimeNs v : d)
         sq += (static_cast<double>(v) - mean) * (static_cast<double>(v) - mean);
-    return static_cast<double>(d[0]) < mean - 3 * std::sqrt(sq / static_cast<double>(n));
+    const double sigma = std::sqrt(sq / static_cast<double>(n));
+    std::vector<size_t> out;
+    for (size_t i = 0; i < n; ++i)
+        if (static_cast<double>(d[i]) < mean - 3 * sigma)
+            out.push_back(i);
+    if (static_cast<double>(*std::max_element(d.begin(), d.end())) > mean + 3 * sigma &&
+        std::find(out.begin(), out.end(), shortest) == out.end())
+        out.push_back(shortest);
+    return out;
 }
 
 void placeOnClock(const std::vector<RankSummary>& ranks, const std::vector<RankClock>& clocks, MatchedCollective& m)
@@ -194,8 +222,13 @@ void placeOnClock(const std::vector<RankSummary>& ranks, const std::vector<RankC
         m.waitNs[i] = std::clamp<TimeNs>(m.lastIssueNs - issue[i], 0, duration[i]);
         m.transferNs[i] = duration[i] - m.waitNs[i];
     }
-    if (shortestIsOutlier(duration))
-        m.votedSlow = static_cast<size_t>(std::min_element(duration.begin(), duration.end()) - duration.begin());
+    m.slowVotes = slowVotes(duration);
+    if (!m.slowVotes.empty()) {
+        const size_t shortest =
+            static_cast<size_t>(std::min_element(duration.begin(), duration.end()) - duration.begin());
+        const bool hasShortest = std::find(m.slowVotes.begin(), m.slowVotes.end(), shortest) != m.slowVotes.end();
+        m.votedSlow = hasShortest ? shortest : m.slowVotes.front();
+    }
 }
 
 QString explain(const RankSummary& rank, const RankVerdict& v, size_t collectives)
@@ -231,8 +264,8 @@ std::vector<RankVerdict> rankSlowRanks(const std::vector<RankSummary>& ranks,
         RankVerdict& last = out[m.members[m.lastMember]];
         ++last.lastArrivals;
         last.latenessNs += m.lateByNs;
-        if (m.votedSlow != SIZE_MAX)
-            ++out[m.members[m.votedSlow]].votes;
+        for (size_t v : m.slowVotes)
+            ++out[m.members[v]].votes;
     }
     for (RankVerdict& v : out)
         v.explanation = explain(ranks[v.rank], v, memberOf[v.rank]);

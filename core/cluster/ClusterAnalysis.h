@@ -26,6 +26,7 @@ struct MatchedCollective {
     std::vector<TimeNs> waitNs;     // per member: this rank's issue → the last member's issue (≤ its time in it)
     std::vector<TimeNs> transferNs; // per member: the rest of its time in the collective
     size_t votedSlow = SIZE_MAX;    // index into members: the outlier with the shortest time (slow_rank vote)
+    std::vector<size_t> slowVotes;  // every member voted slow (several only above 100 members: the 3σ rule)
 };
 
 // A rank's clock offset to the reference rank: cluster time = rank time + offsetNs.

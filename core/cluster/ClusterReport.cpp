@@ -1,5 +1,8 @@
 #include "cluster/ClusterReport.h"
 
+#include "cluster/CommMatrix.h"
+#include "cluster/CrossRankPath.h"
+
 #include <QCoreApplication>
 
 #include <map>
@@ -82,6 +85,100 @@ J crossStepsJson(const std::vector<RankSummary>& ranks, const ClusterAnalysis& a
     return out;
 }
 
+J totalsJson(const std::vector<RankSummary>& ranks, const std::vector<CrossRankTotal>& totals, TimeNs lengthNs)
+{
+    J out = J::array();
+    for (const CrossRankTotal& t : totals)
+        out.push_back({{"rank", ranks[t.rank].rankNumber},
+                       {"category", pathCategoryKey(t.category)},
+                       {"ns", t.ns},
+                       {"share", lengthNs > 0 ? static_cast<double>(t.ns) / static_cast<double>(lengthNs) : 0.0}});
+    return out;
+}
+
+// Per step: the cross-rank critical path's segments and its totals per (rank, category).
+J criticalPathJson(const std::vector<RankSummary>& ranks, const std::vector<CrossRankStepPath>& paths)
+{
+    J out = J::array();
+    for (const CrossRankStepPath& p : paths) {
+        J segments = J::array();
+        for (const CrossRankSegment& s : p.segments)
+            segments.push_back({{"rank", ranks[s.rank].rankNumber},
+                                {"category", pathCategoryKey(s.category)},
+                                {"start_ns", s.startNs},
+                                {"end_ns", s.endNs},
+                                {"what", s.what},
+                                {"collective", s.collective}});
+        out.push_back({{"step", p.stepId},
+                       {"start_ns", p.startNs},
+                       {"end_ns", p.endNs},
+                       {"end_rank", ranks[p.endRank].rankNumber},
+                       {"jumps", p.jumps},
+                       {"complete", p.complete},
+                       {"segments", std::move(segments)},
+                       {"totals", totalsJson(ranks, p.totals, p.lengthNs())}});
+    }
+    return out;
+}
+
+// Per group: source → destination links from the HCCL sub-tasks, and each member's collective time.
+J commMatrixJson(const std::vector<RankSummary>& ranks, const ClusterAnalysis& a)
+{
+    J out = J::array();
+    for (const GroupCommMatrix& g : commMatrices(ranks, a)) {
+        J links = J::array();
+        for (const CommMatrixCell& c : g.cells)
+            links.push_back({{"src", c.srcRank},
+                             {"dst", c.dstRank},
+                             {"transport", c.transport},
+                             {"tasks", c.tasks},
+                             {"bytes", c.bytes},
+                             {"time_ns", c.timeNs},
+                             {"bandwidth_gbps", c.bandwidthGBps()}});
+        J members = J::array();
+        for (const CommMatrixMember& m : g.members)
+            members.push_back({{"rank", ranks[m.rank].rankNumber},
+                               {"collectives", m.collectives},
+                               {"time_ns", m.timeNs},
+                               {"wait_ns", m.waitNs},
+                               {"transfer_ns", m.transferNs}});
+        out.push_back({{"group", g.group},
+                       {"source", g.fromTasks() ? "tasks" : "collectives"},
+                       {"links", std::move(links)},
+                       {"members", std::move(members)}});
+    }
+    return out;
+}
+
+// The (rank, category) pairs that set the steps' wall time, over all steps: the five largest.
+std::string crossPathText(const std::vector<RankSummary>& ranks, const std::vector<CrossRankStepPath>& paths)
+{
+    TimeNs length = 0;
+    for (const CrossRankStepPath& p : paths)
+        length += p.lengthNs();
+    const std::vector<CrossRankTotal> totals = addTotals(paths);
+    if (totals.empty() || length <= 0)
+        return {};
+    std::ostringstream out;
+    out.setf(std::ios::fixed);
+    out.precision(1);
+    out << "\n"
+        << QCoreApplication::translate("ClusterReport",
+                                       "Cross-rank critical path (%1 steps; where their wall time went, largest first)")
+               .arg(paths.size())
+               .toStdString()
+        << "\n";
+    for (size_t i = 0; i < std::min<size_t>(totals.size(), 5); ++i)
+        out << "  "
+            << QCoreApplication::translate("ClusterReport", "rank %1 %2: %3 %")
+                   .arg(ranks[totals[i].rank].rankNumber)
+                   .arg(pathCategoryLabel(totals[i].category))
+                   .arg(100.0 * static_cast<double>(totals[i].ns) / static_cast<double>(length), 0, 'f', 1)
+                   .toStdString()
+            << "\n";
+    return out.str();
+}
+
 } // namespace
 
 nlohmann::ordered_json clusterJson(const ClusterLoad& load, const ClusterAnalysis& a)
@@ -134,8 +231,11 @@ nlohmann::ordered_json clusterJson(const ClusterLoad& load, const ClusterAnalysi
                            {"wait_ns", v.waitNs},
                            {"transfer_ns", v.transferNs},
                            {"explanation", v.explanation.toStdString()}});
-    doc["cross_rank"] = {
-        {"collectives", std::move(colls)}, {"slow_ranks", std::move(ranking)}, {"steps", crossStepsJson(ranks, a)}};
+    doc["cross_rank"] = {{"collectives", std::move(colls)},
+                         {"slow_ranks", std::move(ranking)},
+                         {"steps", crossStepsJson(ranks, a)},
+                         {"critical_path", criticalPathJson(ranks, crossRankCriticalPaths(ranks, a))},
+                         {"comm_matrix", commMatrixJson(ranks, a)}};
     return doc;
 }
 
@@ -183,6 +283,7 @@ std::string clusterText(const ClusterLoad& load, const ClusterAnalysis& a)
         << "\n";
     for (const RankVerdict& v : a.ranking)
         out << "  " << v.explanation.toStdString() << "\n";
+    out << crossPathText(ranks, crossRankCriticalPaths(ranks, a));
     return out.str();
 }
 

@@ -2,6 +2,11 @@
 
 #include "analysis/AnalysisRules.h"
 #include "analysis/StepAnalysis.h"
+#include "io/FileFormat.h"
+#include "io/ProfileScanner.h"
+#include "steps/StepAlignment.h"
+#include "steps/StepRecordLoader.h"
+#include "steps/StepRecords.h"
 #include "util/BoundedJson.h"
 
 #include <QCoreApplication>
@@ -9,10 +14,16 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 namespace dspark {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -25,14 +36,77 @@ std::string trimSequence(std::string s)
     return s;
 }
 
-// The steps of the rank as analysis windows: its aligned DSpark records, else the profiler's steps.
-std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const AnalysisRules& rules,
-                                    std::string& source)
+// One records file serves every rank of a cluster: the last one read is kept (by path, size and
+// modification time) so that N ranks parse it once, not N times. It stays in memory until another file
+// is read; null when it does not load.
+std::shared_ptr<const StepRecordSet> readRecordsFile(const fs::path& path, FileFormat format)
 {
+    static std::mutex mutex;
+    static std::string cachedKey;
+    static std::shared_ptr<const StepRecordSet> cached;
+    std::error_code ec;
+    const std::string key = path.string() + '|' + std::to_string(fs::file_size(path, ec)) + '|' +
+                            std::to_string(fs::last_write_time(path, ec).time_since_epoch().count());
+    const std::lock_guard lock(mutex); // a second rank waits for the first one's parse, then shares it
+    if (key == cachedKey)
+        return cached;
+    ScannedFile file;
+    file.path = path.string();
+    file.format = format;
+    Profile scratch;
+    const bool ok = loadStepRecords(file, scratch, LoadProgress{}).isEmpty();
+    cachedKey = key;
+    cached = ok ? scratch.stepRecords : nullptr;
+    return cached;
+}
+
+// A cluster's step records sit beside its rank folders (server_info.json: internal_states[i] holds DP
+// rank i, formats.md §6): those of DP rank = this rank's number, aligned to this rank's timeline; null
+// when the folder holding `source` has none for it.
+std::shared_ptr<StepRecordSet> clusterRecords(const Profile& profile, int rankIndex, const std::string& source,
+                                              const NameRule& stepSpan)
+{
+    std::error_code ec;
+    fs::path run = fs::path(source).lexically_normal();
+    if (run.filename().empty())
+        run = run.parent_path(); // "…/run/"
+    const int dpRank = profile.ranks.at(static_cast<size_t>(rankIndex)).rankNumber;
+    for (fs::directory_iterator it(run.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+        if (!it->is_regular_file(ec))
+            continue;
+        const FileFormat format = detectFileFormat(it->path().string());
+        if (!isStepRecordFormat(format))
+            continue;
+        const std::shared_ptr<const StepRecordSet> all = readRecordsFile(it->path(), format);
+        if (!all)
+            continue;
+        for (const RankStepRecords& r : all->ranks)
+            if (r.dpRank == dpRank) {
+                auto set = std::make_shared<StepRecordSet>();
+                set->ranks.push_back(r);
+                set->rebuild();
+                set->alignment = alignSteps(profile, *set, stepSpan);
+                return set;
+            }
+    }
+    return nullptr;
+}
+
+// The steps of the rank as analysis windows: its aligned DSpark records (its own, else the cluster's
+// records of its DP rank beside its folder), else the profiler's steps.
+std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const AnalysisRules& rules,
+                                    const std::string& path, std::string& source)
+{
+    const NameRule& stepSpan = rules.rule(RuleId::StepSpan);
     std::vector<StepWindow> out;
-    for (const RecordWindow& w : stepWindows(profile, rules.rule(RuleId::StepSpan)))
+    for (const RecordWindow& w : stepWindows(profile, stepSpan))
         if (w.window.rankIndex == rankIndex)
             out.push_back(w.window);
+    if (out.empty() && !path.empty())
+        if (const std::shared_ptr<StepRecordSet> set = clusterRecords(profile, rankIndex, path, stepSpan))
+            for (const RecordWindow& w : stepWindows(profile, *set, stepSpan))
+                if (w.window.rankIndex == rankIndex)
+                    out.push_back(w.window);
     source = out.empty() ? "" : "records";
     if (out.empty())
         for (const Lane& lane : profile.lanes)
@@ -51,10 +125,25 @@ std::vector<StepWindow> rankWindows(const Profile& profile, int rankIndex, const
     return out;
 }
 
-std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
-                                    std::string& source)
+// The path's hops with their tasks' names; neighbours of one category and name become one piece.
+std::vector<RankPathHop> pathPieces(const Profile& profile, const CriticalPath& path)
 {
-    const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, source);
+    std::vector<RankPathHop> out;
+    for (const PathHop& h : path.hops) {
+        std::string what = h.event.valid() ? std::string(profile.name(h.event)) : std::string();
+        if (!out.empty() && out.back().endNs == h.interval.startNs && out.back().category == h.category &&
+            out.back().what == what)
+            out.back().endNs = h.interval.endNs;
+        else
+            out.push_back({h.interval.startNs, h.interval.endNs, h.category, std::move(what)});
+    }
+    return out;
+}
+
+std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
+                                    const std::string& path, std::string& source)
+{
+    const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, path, source);
     std::vector<RankStep> steps;
     if (windows.empty())
         return steps;
@@ -70,6 +159,7 @@ std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const
         s.commExposedNs = a.comm.exposedNs;
         s.preReplayGapNs = a.replay.preReplayGapNs;
         s.pathNs = a.criticalPath.byCategory;
+        s.path = pathPieces(profile, a.criticalPath);
         steps.push_back(s);
     }
     return steps;
@@ -114,6 +204,44 @@ std::vector<CollectiveTiming> collectivesOf(const Profile& profile, int rankInde
     return out;
 }
 
+// The rank's HCCL sub-tasks that moved data, added up per (group, source, destination, transport).
+// A destination of 2^32 − 1 (no peer: a local reduce) is left out, as msprof-analyze's matrix does.
+std::vector<CommLinkTotal> linksOf(const Profile& profile, int rankIndex)
+{
+    std::map<std::tuple<std::string, int64_t, int64_t, std::string>, CommLinkTotal> sums;
+    for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
+        const Lane& lane = profile.lanes[l];
+        if (lane.info.rankIndex != rankIndex)
+            continue;
+        for (uint32_t i = 0; i < lane.size(); ++i) {
+            if (lane.kind[i] != EventKind::CommTask)
+                continue;
+            const std::vector<EventArg> args = profile.args({l, i});
+            const std::string size = argValue(args, {"size"}), src = argValue(args, {"srcRank"}),
+                              dst = argValue(args, {"dstRank"});
+            const int64_t bytes = std::strtoll(size.c_str(), nullptr, 10);
+            if (bytes <= 0 || src.empty() || dst.empty())
+                continue;
+            const int64_t s = std::strtoll(src.c_str(), nullptr, 10), d = std::strtoll(dst.c_str(), nullptr, 10);
+            if (s < 0 || d < 0 || s >= 0xFFFFFFFFLL || d >= 0xFFFFFFFFLL)
+                continue;
+            const std::string group = argValue(args, {"groupName"}), transport = argValue(args, {"transportType"});
+            CommLinkTotal& t = sums[{group, s, d, transport}];
+            t.group = group;
+            t.srcRank = s;
+            t.dstRank = d;
+            t.transport = transport;
+            ++t.tasks;
+            t.bytes += bytes;
+            t.timeNs += lane.endNs(i) - lane.startNs[i];
+        }
+    }
+    std::vector<CommLinkTotal> out;
+    for (auto& [key, t] : sums)
+        out.push_back(std::move(t));
+    return out;
+}
+
 QString summaryError(const std::string& path, const QString& problem)
 {
     return QCoreApplication::translate("RankSummary", "%1: not a rank summary (%2)")
@@ -148,8 +276,9 @@ RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisR
     }
     if (s.firstNs > s.lastNs)
         s.firstNs = s.lastNs = 0;
-    s.steps = analysedSteps(profile, rankIndex, rules, s.stepSource);
+    s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource);
     s.collectives = collectivesOf(profile, rankIndex);
+    s.links = linksOf(profile, rankIndex);
     return s;
 }
 
@@ -184,6 +313,12 @@ std::string rankSummaryJson(const RankSummary& s)
     doc["time_range_ns"] = {s.firstNs, s.lastNs};
     doc["step_source"] = s.stepSource;
     doc["steps"] = rankStepsJson(s);
+    for (size_t i = 0; i < s.steps.size(); ++i) {
+        J pieces = J::array();
+        for (const RankPathHop& h : s.steps[i].path)
+            pieces.push_back({h.startNs, h.endNs, pathCategoryKey(h.category), h.what});
+        doc["steps"][i]["path"] = std::move(pieces);
+    }
     J colls = J::array();
     for (const CollectiveTiming& c : s.collectives)
         colls.push_back({{"group", c.group},
@@ -197,6 +332,16 @@ std::string rankSummaryJson(const RankSummary& s)
     for (const RankLaneSummary& l : s.lanes)
         lanes.push_back({{"kind", l.kind}, {"process", l.process}, {"name", l.name}, {"events", l.events}});
     doc["lanes"] = std::move(lanes);
+    J links = J::array();
+    for (const CommLinkTotal& l : s.links)
+        links.push_back({{"group", l.group},
+                         {"src", l.srcRank},
+                         {"dst", l.dstRank},
+                         {"transport", l.transport},
+                         {"tasks", l.tasks},
+                         {"bytes", l.bytes},
+                         {"time_ns", l.timeNs}});
+    doc["links"] = std::move(links);
     return dumpJson(doc) + "\n";
 }
 
@@ -211,6 +356,15 @@ bool looksLikeRankSummary(const std::string& path)
 namespace {
 
 // Reads the fields of one document; false on a missing or mistyped field (nlohmann throws).
+PathCategory pathCategoryFromKey(const std::string& key)
+{
+    for (size_t c = 0; c < kPathCategoryCount; ++c)
+        if (key == pathCategoryKey(static_cast<PathCategory>(c)))
+            return static_cast<PathCategory>(c);
+    throw nlohmann::json::other_error::create(501, "unknown critical-path category \"" + key + "\"",
+                                              static_cast<const nlohmann::json*>(nullptr));
+}
+
 void fromDocument(const nlohmann::json& doc, RankSummary& s)
 {
     s.rankNumber = doc.at("rank").get<int>();
@@ -232,6 +386,10 @@ void fromDocument(const nlohmann::json& doc, RankSummary& s)
         const auto& path = j.at("critical_path_ns");
         for (size_t c = 0; c < kPathCategoryCount; ++c)
             st.pathNs[c] = path.value(pathCategoryKey(static_cast<PathCategory>(c)), TimeNs(0));
+        if (j.contains("path")) // version 2: [[start, end, category key, what], …]
+            for (const auto& h : j["path"])
+                st.path.push_back({h.at(0).get<TimeNs>(), h.at(1).get<TimeNs>(),
+                                   pathCategoryFromKey(h.at(2).get<std::string>()), h.at(3).get<std::string>()});
         s.steps.push_back(st);
     }
     for (const auto& j : doc.at("collectives"))
@@ -241,6 +399,11 @@ void fromDocument(const nlohmann::json& doc, RankSummary& s)
     for (const auto& j : doc.at("lanes"))
         s.lanes.push_back({j.at("kind").get<std::string>(), j.at("process").get<std::string>(),
                            j.at("name").get<std::string>(), j.at("events").get<uint64_t>()});
+    if (doc.contains("links")) // version 2
+        for (const auto& j : doc["links"])
+            s.links.push_back({j.at("group").get<std::string>(), j.at("src").get<int64_t>(), j.at("dst").get<int64_t>(),
+                               j.at("transport").get<std::string>(), j.at("tasks").get<uint64_t>(),
+                               j.at("bytes").get<int64_t>(), j.at("time_ns").get<TimeNs>()});
 }
 
 } // namespace
@@ -266,7 +429,7 @@ bool readRankSummary(const std::string& path, RankSummary& out, QString& error)
         return false;
     }
     const int version = doc.value("version", 0);
-    if (version != RankSummary::kSchemaVersion) {
+    if (version < RankSummary::kOldestSchemaVersion || version > RankSummary::kSchemaVersion) {
         error = QCoreApplication::translate("RankSummary", "%1: summary version %2, this build reads version %3")
                     .arg(QString::fromStdString(path))
                     .arg(version)

@@ -26,6 +26,15 @@ struct CollectiveTiming {
     TimeNs endNs = 0;
 };
 
+// One piece of a step's critical path on the rank's own clock (CriticalPath hops, adjacent pieces of
+// the same category and task merged): what the cross-rank path walks (CrossRankPath.h).
+struct RankPathHop {
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    PathCategory category = PathCategory::Idle;
+    std::string what; // the task or host call's name, empty for a gap
+};
+
 // One step of a rank: a DSpark record window (forward_ct), else a profiler step (STEP_TIME id).
 struct RankStep {
     int64_t stepId = -1;
@@ -36,6 +45,19 @@ struct RankStep {
     TimeNs commExposedNs = 0;                        // T_comm_exposed
     TimeNs preReplayGapNs = 0;                       // host gap before graph replay (ReplayGap)
     std::array<TimeNs, kPathCategoryCount> pathNs{}; // critical-path categories (Σ = window)
+    std::vector<RankPathHop> path;                   // in time order; empty in version-1 summaries
+};
+
+// The HCCL sub-tasks (COMMUNICATION_TASK_INFO rows) of one (group, source, destination, transport) on
+// this rank: the ones that moved data (size > 0) counted with their bytes and device time.
+struct CommLinkTotal {
+    std::string group;
+    int64_t srcRank = -1;
+    int64_t dstRank = -1;
+    std::string transport; // SDMA, RDMA, LOCAL, … as the file names it
+    uint64_t tasks = 0;
+    int64_t bytes = 0;
+    TimeNs timeNs = 0; // Σ the tasks' durations
 };
 
 struct RankLaneSummary {
@@ -48,7 +70,8 @@ struct RankLaneSummary {
 // What the cluster analyses need of one rank: written by `summarize`, read back as a rank of a
 // cluster. Built from a loaded profile or from a summary file; never both at once.
 struct RankSummary {
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;       // 2: steps carry their critical path's pieces
+    static constexpr int kOldestSchemaVersion = 1; // still read (no per-step path)
     int rankNumber = -1;
     std::string label;
     std::string source; // the rank's folder or file
@@ -57,6 +80,7 @@ struct RankSummary {
     std::vector<RankStep> steps;               // by start
     std::vector<CollectiveTiming> collectives; // by issue
     std::vector<RankLaneSummary> lanes;
+    std::vector<CommLinkTotal> links; // by (group, src, dst, transport); empty in version-1 summaries
 };
 
 // The summary of `rankIndex` of a finalized profile: its steps analysed with `rules`.

@@ -30,6 +30,13 @@ public:
         m_colls.push_back({name, opType, group, count, issue, end});
     }
     void kernel(const std::string& name, TimeNs start, TimeNs end) { m_kernels.push_back({name, start, end}); }
+    // An HCCL sub-task (TASK on stream 3 + COMMUNICATION_TASK_INFO) of the collective added `op`-th (from 1);
+    // transport 0 SDMA, 1 RDMA, 2 LOCAL (ENUM_HCCL_TRANSPORT_TYPE as the real files have it).
+    void commTask(const std::string& type, int64_t op, int64_t src, int64_t dst, int transport, int64_t size,
+                  TimeNs start, TimeNs end)
+    {
+        m_commTasks.push_back({type, op, src, dst, transport, size, start, end});
+    }
 
     // `dir`/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_<rank>.db; empty on success.
     QString writeRunFolder(const QString& dir) const
@@ -71,6 +78,16 @@ public:
                     "," + std::to_string(task) + ",24,0," + id("AI_CORE") + "," + id(k.name) +
                     ",NULL,NULL,NULL,NULL,NULL,NULL,NULL);";
         }
+        for (const CommTask& c : m_commTasks) {
+            ++task;
+            rows += "INSERT INTO TASK VALUES(" + ns(c.start) + "," + ns(c.end) + "," + std::to_string(m_rank) +
+                    ",4294967295," + std::to_string(task) + ",4242," + id("COMMUNICATION") + ",0,3," +
+                    std::to_string(task) + ",4294967295);" + "INSERT INTO COMMUNICATION_TASK_INFO VALUES(" +
+                    id(m_colls.at(size_t(c.op - 1)).name) + "," + std::to_string(task) + "," + id(c.type) + ",0," +
+                    id(m_colls.at(size_t(c.op - 1)).group) + ",0,65535," + std::to_string(c.src) + "," +
+                    std::to_string(c.dst) + "," + std::to_string(c.transport) + "," + std::to_string(c.size) + ",0,1," +
+                    std::to_string(c.op) + ");";
+        }
         const std::string r = std::to_string(m_rank);
         const std::string sql =
             "BEGIN;CREATE TABLE STRING_IDS (id INTEGER PRIMARY KEY,value TEXT);"
@@ -92,7 +109,7 @@ public:
             "CREATE TABLE COMMUNICATION_OP (opName INTEGER,startNs INTEGER,endNs INTEGER,connectionId INTEGER,"
             "groupName INTEGER,opId INTEGER PRIMARY KEY,relay INTEGER,retry INTEGER,dataType INTEGER,algType "
             "INTEGER,count NUMERIC,opType INTEGER);" +
-            rows + "INSERT INTO SESSION_TIME_INFO VALUES(" + ns(first) + "," + ns(last) + ");COMMIT;";
+            commTables() + rows + "INSERT INTO SESSION_TIME_INFO VALUES(" + ns(first) + "," + ns(last) + ");COMMIT;";
         sqlite3* db = nullptr;
         if (sqlite3_open(path.toUtf8().constData(), &db) != SQLITE_OK) {
             sqlite3_close(db);
@@ -107,6 +124,19 @@ public:
     }
 
 private:
+    // Only when the test adds HCCL sub-tasks: the other tests' files stay byte for byte as they were
+    // (the folder scan tells duplicates by size and sampled bytes).
+    std::string commTables() const
+    {
+        if (m_commTasks.empty())
+            return {};
+        return "CREATE TABLE COMMUNICATION_TASK_INFO (name INTEGER,globalTaskId INTEGER,taskType INTEGER,planeId "
+               "INTEGER,groupName INTEGER,notifyId INTEGER,rdmaType INTEGER,srcRank INTEGER,dstRank INTEGER,"
+               "transportType INTEGER,size INTEGER,dataType INTEGER,linkType INTEGER,opId INTEGER);"
+               "CREATE TABLE ENUM_HCCL_TRANSPORT_TYPE (id INTEGER PRIMARY KEY,name TEXT);"
+               "INSERT INTO ENUM_HCCL_TRANSPORT_TYPE VALUES(0,'SDMA'),(1,'RDMA'),(2,'LOCAL');";
+    }
+
     struct Step {
         int64_t id;
         TimeNs start, end;
@@ -125,6 +155,14 @@ private:
     std::vector<Step> m_steps;
     std::vector<Coll> m_colls;
     std::vector<Kernel> m_kernels;
+    struct CommTask {
+        std::string type;
+        int64_t op, src, dst;
+        int transport;
+        int64_t size;
+        TimeNs start, end;
+    };
+    std::vector<CommTask> m_commTasks;
 };
 
 } // namespace dspark::test

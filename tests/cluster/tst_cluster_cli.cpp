@@ -55,10 +55,28 @@ private Q_SLOTS:
         QCOMPARE(cross["slow_ranks"].size(), size_t(4));
         QVERIFY(cross["slow_ranks"][0]["explanation"].get<std::string>().starts_with("rank "));
         QCOMPARE(cross["steps"].size(), size_t(20));
+        QCOMPARE(cross["critical_path"].size(), size_t(20));
+        const auto& path = cross["critical_path"][0];
+        for (const char* key : {"step", "start_ns", "end_ns", "end_rank", "jumps", "complete", "segments", "totals"})
+            QVERIFY2(path.contains(key), key);
+        QCOMPARE(path["step"].get<int>(), 10);
+        for (const char* key : {"rank", "category", "start_ns", "end_ns", "what", "collective"})
+            QVERIFY2(path["segments"][0].contains(key), key);
+        int64_t total = 0;
+        for (const auto& t : path["totals"])
+            total += t["ns"].get<int64_t>();
+        QCOMPARE(total, path["end_ns"].get<int64_t>() - path["start_ns"].get<int64_t>());
+        // The demo's databases have no HCCL sub-tasks: the group's matrix is its members' collective times.
+        QCOMPARE(cross["comm_matrix"].size(), size_t(1));
+        QCOMPARE(cross["comm_matrix"][0]["source"].get<std::string>(), std::string("collectives"));
+        QCOMPARE(cross["comm_matrix"][0]["members"].size(), size_t(4));
+        QCOMPARE(cross["comm_matrix"][0]["members"][0]["collectives"].get<int>(), 20 * 2 * 2);
 
         const test::CliResult text = test::runCli({QStringLiteral("analyze"), m_demo});
         QCOMPARE(text.exitCode, 0);
-        QVERIFY2(text.out.contains("Clock offsets") && text.out.contains("Slow ranks"), text.out.constData());
+        QVERIFY2(text.out.contains("Clock offsets") && text.out.contains("Slow ranks") &&
+                     text.out.contains("Cross-rank critical path (20 steps"),
+                 text.out.constData());
     }
 
     void summariesReopenAsTheSameCluster()

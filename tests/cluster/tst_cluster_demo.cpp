@@ -43,10 +43,20 @@ private Q_SLOTS:
     void everyRankOpensFromItsOwnFolder()
     {
         QCOMPARE(m_load.ranks.size(), size_t(8));
+        // The steps come from server_info.json beside the rank folders: internal_states[r] is rank r's.
+        std::ifstream in(m_dir.filePath(QStringLiteral("demo/server_info.json")).toStdString());
+        const nlohmann::json info = nlohmann::json::parse(in);
         for (size_t r = 0; r < 8; ++r) {
             QVERIFY2(m_load.ranks[r].ok(), qPrintable(m_load.ranks[r].error));
-            QCOMPARE(m_load.ranks[r].summary.rankNumber, int(r));
-            QCOMPARE(m_load.ranks[r].summary.stepSource, std::string("profiler_steps"));
+            const RankSummary& s = m_load.ranks[r].summary;
+            QCOMPARE(s.rankNumber, int(r));
+            QCOMPARE(s.stepSource, std::string("records"));
+            const nlohmann::json& records = info["internal_states"][r]["dspark_info_record"]["records"];
+            QCOMPARE(s.steps.size(), records.size());
+            for (size_t k = 0; k < records.size(); ++k) {
+                QCOMPARE(s.steps[k].stepId, records[k]["forward_ct"].get<int64_t>());
+                QCOMPARE(s.steps[k].stepGpuMs.value_or(-1), records[k]["step_gpu_ms"].get<double>());
+            }
         }
         QVERIFY(m_load.layout.warnings.isEmpty());
         QCOMPARE(m_analysis.firstStepId, m_truth["first_step"].get<int64_t>());

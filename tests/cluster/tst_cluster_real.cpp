@@ -5,6 +5,7 @@
 
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
+#include "cluster/CommMatrix.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -13,12 +14,9 @@ using namespace dspark;
 
 class TestClusterReal : public QObject {
     Q_OBJECT
-private Q_SLOTS:
-    void theRealPairOpensAsTwoRanksOnOneClock()
+    // The pair copied under other folder names into `dir`: nothing may depend on the fixtures' names.
+    static void copyPair(const QTemporaryDir& dir)
     {
-        DSPARK_REQUIRE_REAL_DATA();
-        // Copied under other folder names: nothing may depend on the fixtures' names.
-        QTemporaryDir dir;
         const QString a = dir.filePath(QStringLiteral("nodeB_811_20250109080101123_ascend_pt"));
         const QString b = dir.filePath(QStringLiteral("nodeA_922_20250109080101456_ascend_pt"));
         for (const auto& [from, to] : {std::pair{QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt"), a},
@@ -29,6 +27,16 @@ private Q_SLOTS:
                 for (const QString& file : QDir(src + sub).entryList(QDir::Files))
                     QVERIFY(QFile::copy(src + sub + QLatin1Char('/') + file, to + sub + QLatin1Char('/') + file));
         }
+    }
+
+private Q_SLOTS:
+    void theRealPairOpensAsTwoRanksOnOneClock()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        copyPair(dir);
+        const QString a = dir.filePath(QStringLiteral("nodeB_811_20250109080101123_ascend_pt"));
+        const QString b = dir.filePath(QStringLiteral("nodeA_922_20250109080101456_ascend_pt"));
         const ClusterLayout layout = findClusterRanks(dir.path().toStdString());
         QCOMPARE(layout.ranks.size(), size_t(2));
         QCOMPARE(QString::fromStdString(layout.ranks[0].path), a);
@@ -55,6 +63,48 @@ private Q_SLOTS:
         const MatchedCollective& first = an.collectives[0];
         QCOMPARE(first.members[first.lastMember], size_t(1));
         QCOMPARE(first.lateByNs, TimeNs(1736410576435164432 - 14516 - 1736410576431631806));
+    }
+
+    // COMMUNICATION_TASK_INFO of the pair (sqlite3 on the files): each rank's rows have itself as the
+    // source and every rank of the 8-rank group as the destination; the data-moving ones (Memcpy,
+    // Reduce_Inline with a size) between ranks 0 and 1 over SDMA: rank 0 → 1: 4 Memcpy (30 605 312 B,
+    // 1 843 058 ns) + 4 Reduce_Inline (30 605 312 B, 2 268 306 ns); rank 1 → 0: 4 Memcpy (30 605 312 B,
+    // 1 704 594 ns) + 4 Reduce_Inline (30 605 312 B, 2 304 525 ns). Notify rows (size 0) and the local
+    // reduce to rank 4294967295 are left out.
+    void theRealPairsCommunicationMatrix()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        copyPair(dir);
+        const std::vector<RankSummary> ranks = loadCluster(findClusterRanks(dir.path().toStdString())).summaries();
+        QCOMPARE(ranks.size(), size_t(2));
+        const std::vector<GroupCommMatrix> groups = commMatrices(ranks, analyzeCluster(ranks));
+        QCOMPARE(groups.size(), size_t(1));
+        const GroupCommMatrix& g = groups[0];
+        QCOMPARE(g.group, std::string("90.91.105.46%enp189s0f0_60000_0_1736410538306028"));
+        QVERIFY(g.fromTasks());
+        QCOMPARE(g.cells.size(), size_t(16)); // 0 → 0…7 and 1 → 0…7
+        const auto cell = [&](int64_t src, int64_t dst) -> const CommMatrixCell* {
+            for (const CommMatrixCell& c : g.cells)
+                if (c.srcRank == src && c.dstRank == dst)
+                    return &c;
+            return nullptr;
+        };
+        const CommMatrixCell* c01 = cell(0, 1);
+        const CommMatrixCell* c10 = cell(1, 0);
+        QVERIFY(c01 && c10);
+        QCOMPARE(c01->transport, std::string("SDMA"));
+        QCOMPARE(c01->tasks, uint64_t(8));
+        QCOMPARE(c01->bytes, int64_t(61210624));
+        QCOMPARE(c01->timeNs, TimeNs(1843058 + 2268306));
+        QCOMPARE(c10->tasks, uint64_t(8));
+        QCOMPARE(c10->bytes, int64_t(61210624));
+        QCOMPARE(c10->timeNs, TimeNs(1704594 + 2304525));
+        QVERIFY(qAbs(c01->bandwidthGBps() - 61210624.0 / 4111364.0) < 1e-9);
+        // Both ranks were members of the four all-reduces.
+        QCOMPARE(g.members.size(), size_t(2));
+        QCOMPARE(g.members[0].collectives, size_t(4));
+        QCOMPARE(g.members[1].collectives, size_t(4));
     }
 };
 
