@@ -45,8 +45,9 @@ private Q_SLOTS:
         QCOMPARE(doc["profiler_steps"]["steps"][0]["wall_ns"].get<int64_t>(), int64_t(151888750));
         QCOMPARE(doc["overlap"].size(), size_t(1));
         const auto& o = doc["overlap"][0];
-        QCOMPARE(keysOf(o), (std::set<std::string>{"rank", "device", "computing_ns", "communication_ns",
+        QCOMPARE(keysOf(o), (std::set<std::string>{"rank", "rank_label", "device", "computing_ns", "communication_ns",
                                                    "communication_not_overlapped_ns", "free_ns"}));
+        QCOMPARE(o["rank_label"].get<std::string>(), std::string("rank 0"));
         // analysis.db StepTraceTime of the same run: 8903.431 / 98071.947 / 25258.144 µs.
         QCOMPARE(o["computing_ns"].get<int64_t>(), int64_t(8903431));
         QCOMPARE(o["communication_not_overlapped_ns"].get<int64_t>(), int64_t(98071947));
