@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer harness of tests/fuzz for SECONDS (docs/reliability.md):
 #   tools/fuzz.sh chrome_trace|step_records|db_bytes|db_sql SECONDS [libFuzzer options...]
-# Builds it with clang (ASan + UBSan + fuzzer coverage) in build-fuzz/, seeds its corpus once from
-# ../shared/testdata/real and the demo (written at run time by build/app/dspark-timeline, when built), and
-# keeps the corpus in build-fuzz/corpus/NAME. Crashes land in build-fuzz/crashes/NAME; keep each as a
+# Builds it with clang (ASan + UBSan + fuzzer coverage) in build-fuzz/, seeds its corpus once from small
+# cuts of ../shared/testdata/real and the demo (written at run time by build/app/dspark-timeline or
+# $DSPARK_CLI, when built), minimized with -merge=1, and keeps the corpus in build-fuzz/corpus/NAME. Crashes land in build-fuzz/crashes/NAME; keep each as a
 # regression input in tests/fuzz/regressions/NAME once fixed. Run it under `nice -n 19`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,46 +30,64 @@ cmake --build "$BUILD" --target "fuzz_$name" -j"${JOBS:-2}"
 
 corpus=$BUILD/corpus/$name
 crashes=$BUILD/crashes/$name
+seeds=$BUILD/seeds/$name
 mkdir -p "$corpus" "$crashes"
-# A seed is the harness's selector byte (which file name / format) followed by a real file.
+# The harnesses write each input to a scratch folder under TMPDIR: on tmpfs, no disk is touched.
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=${FUZZ_TMPDIR:-/dev/shm}; fi
+# A seed is the harness's selector byte (which file name / format) followed by a small file: windows of
+# events cut from the real traces and the demo, databases cut to 40 rows a table (tools/fuzz_seeds.py).
 seed() { # seed SELECTOR FILE
   [ -f "$2" ] || return 0
-  { printf "\\x$(printf %02x "$1")"; cat "$2"; } >"$corpus/seed-$1-$(basename "$2")"
+  { printf "\\x$(printf %02x "$1")"; cat "$2"; } >"$seeds/seed-$1-$(basename "$2")"
 }
 if [ -z "$(ls -A "$corpus")" ]; then
+  rm -rf "$seeds" && mkdir -p "$seeds"
   demo=$BUILD/demo
-  if [ -x build/app/dspark-timeline ] && [ ! -d "$demo" ]; then
-    build/app/dspark-timeline demo "$demo" --steps 8 --trace-json >/dev/null
+  cli=${DSPARK_CLI:-build/app/dspark-timeline}
+  if [ -x "$cli" ] && [ ! -d "$demo" ]; then
+    "$cli" demo "$demo" --steps 8 --trace-json >/dev/null
   fi
   case "$name" in
   chrome_trace)
-    for f in "$REAL"/ascend/*/ASCEND_PROFILER_OUTPUT/trace_view.json "$demo"/*/ASCEND_PROFILER_OUTPUT/trace_view.json; do
-      seed 0 "$f"
-    done
-    for f in "$REAL"/kineto/*.json.gz; do
-      [ -f "$f" ] && { printf '\x01'; gzip -dc "$f"; } >"$corpus/seed-1-$(basename "$f" .gz)"
-    done
+    python3 tools/fuzz_seeds.py chrome_trace "$seeds" 0 "$REAL"/ascend/*/ASCEND_PROFILER_OUTPUT/trace_view.json \
+      "$demo"/*/ASCEND_PROFILER_OUTPUT/trace_view.json
+    python3 tools/fuzz_seeds.py chrome_trace "$seeds" 1 "$REAL"/kineto/*.json.gz
+    for f in "$REAL"/negative/*.json; do seed 0 "$f"; done
     ;;
   step_records)
-    for f in "$demo"/server_info.json; do seed 0 "$f" && seed 4 "$f"; done
+    python3 tools/fuzz_seeds.py server_info "$seeds" 0 "$demo"/server_info.json
+    python3 tools/fuzz_seeds.py server_info "$seeds" 4 "$demo"/server_info.json
     printf '\x05{"forward_ct": 3, "bs": 4, "mode": "DECODE", "reqs": [{"acc_len": 2, "verify_len": 4}]}\n' \
-      >"$corpus/seed-5-line"
+      >"$seeds/seed-5-line"
     printf '\x06{"forward_ct": 3, "num_running_reqs": 4, "num_verify_tokens": 16, "step_time": 0.01}\n' \
-      >"$corpus/seed-6-sps"
+      >"$seeds/seed-6-sps"
     ;;
   db_bytes)
-    for f in "$REAL"/ascend/*/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_*.db "$demo"/*/ASCEND_PROFILER_OUTPUT/*.db; do
-      seed 0 "$f"
-    done
-    seed 1 "$REAL"/ascend/msprof_edited_db/msprof_0.db
+    python3 tools/fuzz_seeds.py db_bytes "$seeds" 0 "$REAL"/ascend/*/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_*.db \
+      "$demo"/*/ASCEND_PROFILER_OUTPUT/*.db
+    python3 tools/fuzz_seeds.py db_bytes "$seeds" 1 "$REAL"/ascend/msprof_edited_db/msprof_0.db
     ;;
   db_sql)
-    printf '\x00' >"$corpus/seed-torch"
-    printf '\x01' >"$corpus/seed-msprof"
+    for s in 0 1 2 3; do printf "\\x0$s" >"$seeds/seed-$s"; done # torch_npu / msprof, cut / whole
     ;;
   esac
 fi
-maxlen=65536
-[ "$name" = db_bytes ] && maxlen=1048576
-exec "$BUILD/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -dict="tests/fuzz/$name.dict" -max_len="$maxlen" \
-  -rss_limit_mb=3072 -timeout=30 -artifact_prefix="$crashes/" -print_final_stats=1 "$@" "$corpus"
+# Inputs sized to the format: a trace seed is < 12 KB and a step-record one < 8 KB, a database seed 35-70 pages of 1 KB, an SQL edit
+# list at most 16 edits of ~30 bytes.
+case "$name" in
+chrome_trace) maxlen=65536 ;;
+step_records) maxlen=16384 ;;
+db_bytes) maxlen=131072 ;;
+db_sql) maxlen=1024 ;;
+esac
+# libFuzzer grows inputs from a few bytes slowly (its len_control): db_sql's stayed at 8 bytes (one edit)
+# through a 29-min run, so its edit lists grow as soon as a few inputs add nothing (0 would stop growth).
+lencontrol=100
+[ "$name" = db_sql ] && lencontrol=1
+run() {
+  "$BUILD/tests/fuzz/fuzz_$name" -dict="tests/fuzz/$name.dict" -max_len="$maxlen" -rss_limit_mb=2048 -timeout=30 -len_control="$lencontrol" \
+    -artifact_prefix="$crashes/" "$@"
+}
+# The seeds minimized into the corpus once (-merge=1 keeps the inputs that add coverage).
+if [ -z "$(ls -A "$corpus")" ]; then run -merge=1 "$corpus" "$seeds" 2>&1 | tail -n 2; fi
+run -max_total_time="$seconds" -print_final_stats=1 "$@" "$corpus"

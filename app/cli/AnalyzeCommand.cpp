@@ -44,12 +44,9 @@ int runAnalyze(const QStringList& argsIn)
         printError(QCoreApplication::translate("cli", "usage: dspark-timeline analyze PATH [--json] [--rules FILE]"));
         return 2;
     }
-    QString rulesError;
-    const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load(rulesPath, &rulesError));
-    if (!rulesError.isEmpty()) {
-        printError(rulesError);
+    const auto rules = loadRulesOption(rulesPath);
+    if (!rules)
         return 1;
-    }
     const ClusterLayout layout = findClusterRanks(args.first().toStdString());
     if (layout.isCluster())
         return analyzeClusterFolder(layout, rules, asJson);

@@ -47,6 +47,9 @@ std::string plainStepsText(const Profile& profile, const PlainSteps& steps);
 // loadProfile() with the analysis rules the command uses (null: the user's rules file over the defaults,
 // as the window does), so that the step alignment reads the same step_span rule as the analyses.
 LoadOutcome loadForCommand(const QString& path, std::shared_ptr<const AnalysisRules> rules = {});
+// The analysis rules of a `--rules FILE` option (empty: the user's rules file over the defaults), or null
+// once the reason it does not load is on stderr (the command then exits with 1).
+std::shared_ptr<const AnalysisRules> loadRulesOption(const QString& rulesPath);
 // Says on stderr when the profile's step records were not attached (they disagree with its timeline).
 void warnIfStepsRefused(const Profile& profile);
 

@@ -81,6 +81,17 @@ LoadOutcome loadForCommand(const QString& path, std::shared_ptr<const AnalysisRu
     return loadProfile(path.toStdString(), {}, options);
 }
 
+std::shared_ptr<const AnalysisRules> loadRulesOption(const QString& rulesPath)
+{
+    QString error;
+    auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load(rulesPath, &error));
+    if (!error.isEmpty()) {
+        printError(error);
+        return nullptr;
+    }
+    return rules;
+}
+
 void printOut(const std::string& text)
 {
     std::fwrite(text.data(), 1, text.size(), stdout);

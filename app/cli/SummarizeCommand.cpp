@@ -22,12 +22,9 @@ int runSummarize(const QStringList& argsIn)
             "cli", "usage: dspark-timeline summarize RANKDIR --out FILE.json [--rank R] [--rules FILE]"));
         return 2;
     }
-    QString rulesError;
-    const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load(rulesPath, &rulesError));
-    if (!rulesError.isEmpty()) {
-        printError(rulesError);
+    const auto rules = loadRulesOption(rulesPath);
+    if (!rules)
         return 1;
-    }
     const LoadOutcome outcome = loadForCommand(args.first(), rules);
     if (!outcome.profile) {
         printError(outcome.error);

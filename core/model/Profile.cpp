@@ -300,7 +300,12 @@ static size_t holdTimesInRange(Lane& lane)
 
 void Profile::finalize()
 {
-    const bool parallel = defaultLoaderThreads() > 1; // (the result does not depend on it)
+    // A worker only for a large profile: starting a thread costs more than sorting a few thousand rows
+    // (a fuzzer loads millions of small ones). The result does not depend on it.
+    size_t events = 0;
+    for (const Lane& lane : lanes)
+        events += lane.size();
+    const bool parallel = defaultLoaderThreads() > 1 && events >= 65536;
     StepTimer timer("finalize");
     // 1. Sort each lane's columns (largest lanes first, on both cores); remember how rows moved.
     std::vector<LargeVector<uint32_t>> rowMap(lanes.size());

@@ -142,10 +142,9 @@ private Q_SLOTS:
             env.remove(QString::fromLatin1(var));
         env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral(DSPARK_CLI_PATH),
-                {QStringLiteral("export"), m_demo.dir, QStringLiteral("--step"), QStringLiteral("1201"),
-                 QStringLiteral("--out"), out(QStringLiteral("nodisplay.png")), QStringLiteral("--lanes"),
-                 QStringLiteral("Stream")});
+        p.start(test::cliPath(), {QStringLiteral("export"), m_demo.dir, QStringLiteral("--step"),
+                                  QStringLiteral("1201"), QStringLiteral("--out"), out(QStringLiteral("nodisplay.png")),
+                                  QStringLiteral("--lanes"), QStringLiteral("Stream")});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QVERIFY(!QImage(out(QStringLiteral("nodisplay.png"))).isNull());

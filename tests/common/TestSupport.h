@@ -16,19 +16,28 @@
 
 namespace dspark::test {
 
+// The build's paths, defined in ONE generated file of the build folder (tests/CMakeLists.txt,
+// TestPaths.cpp) rather than as defines on every test's compile line: a test's object then does not
+// depend on where the clone is, and ccache serves it to the next clone.
+QString realTestDataDir(); // DSPARK_REAL_TESTDATA (cmake), as configured (may hold ".." or a symlink)
+QString cliPath();         // the built dspark-timeline
+QString sourceDir();       // the source tree
+QString binaryDir();       // the build folder
+QString qmDir();           // where the compiled translations (dspark-timeline_<locale>.qm) are
+
 // Absolute path of a file/folder under the real fixture folder (DSPARK_REAL_TESTDATA).
 // The path of a real fixture as the loaders name it in messages: absolute, with ".." and symlinks
 // resolved.
 inline QString realData(const QString& relative)
 {
-    const QString path = QDir(QStringLiteral(DSPARK_REAL_TESTDATA)).filePath(relative);
+    const QString path = QDir(realTestDataDir()).filePath(relative);
     const QString canonical = QFileInfo(path).canonicalFilePath();
     return canonical.isEmpty() ? QDir::cleanPath(path) : canonical;
 }
 
 inline bool haveRealData()
 {
-    return QFileInfo::exists(QStringLiteral(DSPARK_REAL_TESTDATA "/SOURCES.md"));
+    return QFileInfo::exists(realTestDataDir() + QStringLiteral("/SOURCES.md"));
 }
 
 struct CliResult {
@@ -54,7 +63,7 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
     p.setProcessEnvironment(env);
     if (childModifier)
         p.setChildProcessModifier(childModifier);
-    p.start(QStringLiteral(DSPARK_CLI_PATH), args);
+    p.start(cliPath(), args);
     CliResult r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -69,7 +78,7 @@ inline CliResult runCli(const QStringList& args, int timeoutMs = 120000,
 }
 
 // Installs the app's compiled translation for `locale` (e.g. "zh_CN", built next to the executable
-// as DSPARK_QM_DIR/dspark-timeline_<locale>.qm); removed again when the returned translator is reset.
+// in qmDir() as dspark-timeline_<locale>.qm); removed again when the returned translator is reset.
 // Every widget receives QEvent::LanguageChange, as when the user picks a language.
 struct TranslatorRemover {
     void operator()(QTranslator* t) const
@@ -82,7 +91,7 @@ using InstalledTranslator = std::unique_ptr<QTranslator, TranslatorRemover>;
 inline InstalledTranslator installTranslation(const QString& locale)
 {
     auto t = std::make_unique<QTranslator>();
-    if (!t->load(QStringLiteral(DSPARK_QM_DIR "/dspark-timeline_") + locale + QStringLiteral(".qm")))
+    if (!t->load(qmDir() + QStringLiteral("/dspark-timeline_") + locale + QStringLiteral(".qm")))
         return {};
     QCoreApplication::installTranslator(t.get());
     return InstalledTranslator(t.release());
@@ -94,6 +103,7 @@ inline InstalledTranslator installTranslation(const QString& locale)
 #define DSPARK_REQUIRE_REAL_DATA()                                                                                     \
     do {                                                                                                               \
         if (!dspark::test::haveRealData())                                                                             \
-            QSKIP("real fixture folder " DSPARK_REAL_TESTDATA                                                          \
-                  " is absent (set -DDSPARK_REAL_TESTDATA=...); this test reads real profiler output");                \
+            QSKIP(qPrintable(QStringLiteral("real fixture folder %1 is absent (set -DDSPARK_REAL_TESTDATA=...); "      \
+                                            "this test reads real profiler output")                                    \
+                                 .arg(dspark::test::realTestDataDir())));                                              \
     } while (0)

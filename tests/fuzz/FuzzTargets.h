@@ -10,6 +10,9 @@
 #include "report/AnalyzeJson.h"
 #include "report/StepsJson.h"
 #include "util/BoundedJson.h"
+#ifndef DSPARK_REAL_TESTDATA
+#include "TestSupport.h"
+#endif
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -20,12 +23,27 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace dspark::fuzz {
 
-// A folder of this process's own under TMPDIR, emptied for each input.
+// The real fixture folder: the harnesses get it as a define (tests/fuzz/CMakeLists.txt), the suite from
+// its one generated paths file (tests/common/TestSupport.h).
+#ifdef DSPARK_REAL_TESTDATA
+inline std::string realTestData()
+{
+    return DSPARK_REAL_TESTDATA;
+}
+#else
+inline std::string realTestData()
+{
+    return test::realTestDataDir().toStdString();
+}
+#endif
+
+// A folder of this process's own under TMPDIR (tools/fuzz.sh points it at tmpfs), emptied for each input.
 inline const std::filesystem::path& scratch()
 {
     static const std::filesystem::path dir = [] {
@@ -54,12 +72,18 @@ inline std::string writeScratch(const std::string& name, const uint8_t* data, si
 
 // Loads `path` and, when it loads, runs what the CLI's reports run over it (so that the alignment, the
 // analyses and the JSON output see whatever the loaders let through).
+// One thread (inputs are small: a worker started per input would cost more than the load) and the
+// built-in rules read once.
 inline void loadAndReport(const std::string& path)
 {
-    const LoadOutcome o = loadProfile(path);
+    static const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
+    LoadOptions options;
+    options.threads = 1;
+    options.rules = rules;
+    const LoadOutcome o = loadProfile(path, {}, options);
     if (!o.profile)
         return;
-    (void)dumpJson(analyzeJson(*o.profile, analyzeProfile(*o.profile, AnalysisRules::load({}, nullptr))), 2);
+    (void)dumpJson(analyzeJson(*o.profile, analyzeProfile(*o.profile, *rules)), 2);
     if (o.profile->stepRecords)
         (void)dumpJson(stepsJson(*o.profile), 2);
 }
@@ -128,8 +152,9 @@ inline int dbBytes(const uint8_t* data, size_t size)
 
 // The database loader on real databases edited by SQL, so that mutations reach the semantics
 // (ids that point nowhere, extreme times, wrong types, missing and repeated rows), not only the page
-// format. The input is a list of edits applied to a copy of a real fixture (torch_npu or msprof, by the
-// first byte); DSPARK_FUZZ_TORCH_DB / DSPARK_FUZZ_MSPROF_DB override where the fixtures are.
+// format. The input is a list of edits applied to a copy of a real fixture (torch_npu or msprof by bit 0
+// of the first byte, whole or cut small by bit 1); DSPARK_FUZZ_TORCH_DB / DSPARK_FUZZ_MSPROF_DB override where the
+// fixtures are.
 namespace dbSql_detail {
 
 struct Table {
@@ -150,29 +175,51 @@ inline std::string sqlName(const std::string& name)
     return q + "\"";
 }
 
-inline Template readTemplate(const char* env, const char* fallback)
+inline void exec(sqlite3* db, const std::string& sql)
+{
+    sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+}
+
+// The real fixture, whole or (cut) with its first kTemplateRows rows a table (1 KB pages, no WAL): each input edits
+// and loads a copy, so a small template is what makes the harness fast; the cut keeps every table,
+// column and kind of row, the whole one the links that rows past the cut make (a 2-3 times slower load).
+constexpr int kTemplateRows = 60;
+
+inline Template readTemplate(const char* env, const std::string& fallback, bool cut)
 {
     Template t;
-    const char* path = std::getenv(env);
-    if (!path || !*path)
-        path = fallback;
-    std::ifstream in(path, std::ios::binary);
-    t.bytes.assign(std::istreambuf_iterator<char>(in), {});
+    const char* given = std::getenv(env);
+    const std::string source = given && *given ? given : fallback;
+    const std::string path = (scratch() / "template.db").string();
+    std::filesystem::remove(path);
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+    if (sqlite3_open_v2(("file:" + source + "?immutable=1").c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                        nullptr) == SQLITE_OK)
+        exec(db, "VACUUM INTO '" + path + "'");
+    sqlite3_close(db);
+    db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK) {
         sqlite3_stmt* st = nullptr;
         sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &st, nullptr);
         while (st && sqlite3_step(st) == SQLITE_ROW)
             t.tables.push_back({reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), {}});
         sqlite3_finalize(st);
         for (Table& table : t.tables) {
-            sqlite3_prepare_v2(db, ("PRAGMA table_info(" + sqlName(table.name) + ")").c_str(), -1, &st, nullptr);
+            const std::string name = sqlName(table.name);
+            sqlite3_prepare_v2(db, ("PRAGMA table_info(" + name + ")").c_str(), -1, &st, nullptr);
             while (st && sqlite3_step(st) == SQLITE_ROW)
                 table.columns.push_back(reinterpret_cast<const char*>(sqlite3_column_text(st, 1)));
             sqlite3_finalize(st);
+            if (cut)
+                exec(db, "DELETE FROM " + name + " WHERE rowid NOT IN (SELECT rowid FROM " + name +
+                             " ORDER BY rowid LIMIT " + std::to_string(kTemplateRows) + ")");
         }
+        exec(db, "PRAGMA journal_mode = DELETE; PRAGMA page_size = 1024; VACUUM");
     }
     sqlite3_close(db);
+    std::ifstream in(path, std::ios::binary);
+    t.bytes.assign(std::istreambuf_iterator<char>(in), {});
+    std::filesystem::remove(path);
     std::erase_if(t.tables, [](const Table& table) { return table.columns.empty(); });
     return t;
 }
@@ -279,15 +326,16 @@ using namespace dbSql_detail;
 
 inline int dbSql(const uint8_t* data, size_t size)
 {
+    const std::string torch =
+        realTestData() + "/ascend/torch_npu_db_rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db";
+    const std::string msprofDb = realTestData() + "/ascend/msprof_edited_db/msprof_0.db";
     static const Template templates[] = {
-        readTemplate("DSPARK_FUZZ_TORCH_DB",
-                     DSPARK_REAL_TESTDATA "/ascend/torch_npu_db_rank0_ascend_pt/"
-                                          "ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db"),
-        readTemplate("DSPARK_FUZZ_MSPROF_DB", DSPARK_REAL_TESTDATA "/ascend/msprof_edited_db/msprof_0.db")};
+        readTemplate("DSPARK_FUZZ_TORCH_DB", torch, true), readTemplate("DSPARK_FUZZ_MSPROF_DB", msprofDb, true),
+        readTemplate("DSPARK_FUZZ_TORCH_DB", torch, false), readTemplate("DSPARK_FUZZ_MSPROF_DB", msprofDb, false)};
     if (size < 1)
         return 0;
     const bool msprof = data[0] & 1;
-    const Template& t = templates[msprof ? 1 : 0];
+    const Template& t = templates[data[0] & 3];
     if (t.tables.empty())
         return 0;
     clearScratch();

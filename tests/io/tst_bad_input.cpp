@@ -60,7 +60,7 @@ QString whyNobodyCannotRun()
 {
     if (geteuid() != 0)
         return {};
-    QFileInfo exe(QStringLiteral(DSPARK_CLI_PATH));
+    QFileInfo exe(test::cliPath());
     if (!(exe.permissions() & QFileDevice::ExeOther))
         return QStringLiteral("%1 is not executable by others").arg(exe.filePath());
     for (QDir d = exe.absoluteDir(); !d.isRoot(); d.cdUp()) {

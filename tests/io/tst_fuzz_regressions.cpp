@@ -20,7 +20,7 @@ using Target = int (*)(const uint8_t*, size_t);
 int runInputs(const QString& harness, Target target)
 {
     int n = 0;
-    QDirIterator it(QStringLiteral(DSPARK_SOURCE_DIR "/tests/fuzz/regressions/") + harness, QDir::Files);
+    QDirIterator it(test::sourceDir() + QStringLiteral("/tests/fuzz/regressions/") + harness, QDir::Files);
     while (it.hasNext()) {
         QFile f(it.next());
         if (!f.open(QIODevice::ReadOnly))

@@ -20,9 +20,11 @@ using namespace dspark::test;
 
 namespace {
 
+// As the loaders name it (absolute, ".." and symlinks resolved): the fixture folder may be reached
+// through a symlink.
 QString repro(const QString& name)
 {
-    return QDir(QStringLiteral(DSPARK_REAL_TESTDATA "/../repro")).absoluteFilePath(name);
+    return test::realData(QStringLiteral("../repro/") + name);
 }
 
 bool haveRepro()
@@ -122,6 +124,21 @@ private Q_SLOTS:
         QVERIFY(!o.profile);
         QCOMPARE(o.error, file + QStringLiteral(": JSON nested deeper than 512 levels; not loaded"));
         expectCliFailure(repro(QStringLiteral("deep_server_info")), file, QStringLiteral("nested deeper than 512"));
+    }
+
+    // A folder reached through a symlink loads as its target: the message names the file by its resolved
+    // path, whichever way the user came to it.
+    void aFolderReachedThroughASymlinkIsNamedByItsResolvedPath()
+    {
+        REQUIRE_REPRO();
+        const QString link = m_dir.filePath(QStringLiteral("linked_metadata"));
+        QVERIFY(QFile::link(repro(QStringLiteral("deep_metadata")), link));
+        const QString file = repro(QStringLiteral("deep_metadata/profiler_metadata.json"));
+        QVERIFY(!file.startsWith(m_dir.path()));
+        const LoadOutcome o = loadProfile(link.toStdString());
+        QVERIFY(!o.profile);
+        QCOMPARE(o.error, file + QStringLiteral(": JSON nested deeper than 512 levels; not loaded"));
+        expectCliFailure(link, file, QStringLiteral("nested deeper than 512"));
     }
 
     void aRankTooLargeForAnIntIsUnknownAndTheTraceLoads()

@@ -65,7 +65,7 @@ QString describe(const Run& r)
 // The tags docs/packaging.md lists, with why, under "## Lintian warnings left" (`| `tag` | why |`).
 std::set<QString> documentedLintianWarnings()
 {
-    QFile f(QStringLiteral(DSPARK_SOURCE_DIR "/docs/packaging.md"));
+    QFile f(dspark::test::sourceDir() + QStringLiteral("/docs/packaging.md"));
     if (!f.open(QIODevice::ReadOnly))
         return {};
     std::set<QString> tags;
@@ -148,7 +148,7 @@ private Q_SLOTS:
         // The package from this build's binaries: CPack installs the build tree, nothing is compiled.
         const Run cpack = run(QStringLiteral(DSPARK_CPACK_COMMAND),
                               {QStringLiteral("-G"), QStringLiteral("DEB"), QStringLiteral("--config"),
-                               QStringLiteral(DSPARK_BINARY_DIR "/CPackConfig.cmake"), QStringLiteral("-B"),
+                               dspark::test::binaryDir() + QStringLiteral("/CPackConfig.cmake"), QStringLiteral("-B"),
                                scratch(QStringLiteral("package"))});
         QVERIFY2(cpack.exitCode == 0, qPrintable(describe(cpack)));
         const QStringList debs =
@@ -268,7 +268,8 @@ private Q_SLOTS:
         int screenshots = 0;
         for (auto it = image.globalMatch(xml); it.hasNext(); ++screenshots) {
             const QString name = it.next().captured(1);
-            QVERIFY2(QFileInfo::exists(QStringLiteral(DSPARK_SOURCE_DIR "/docs/images/") + name), qPrintable(name));
+            QVERIFY2(QFileInfo::exists(dspark::test::sourceDir() + QStringLiteral("/docs/images/") + name),
+                     qPrintable(name));
         }
         QCOMPARE(screenshots, 2);
     }
@@ -416,7 +417,7 @@ private Q_SLOTS:
         const QString stage = scratch(QStringLiteral("stage dir"));
         const Run install =
             run(QStringLiteral(DSPARK_CMAKE_COMMAND),
-                {QStringLiteral("--install"), QStringLiteral(DSPARK_BINARY_DIR), QStringLiteral("--prefix"), stage});
+                {QStringLiteral("--install"), dspark::test::binaryDir(), QStringLiteral("--prefix"), stage});
         QVERIFY2(install.exitCode == 0, qPrintable(describe(install)));
         const QString binary = stage + QStringLiteral("/bin/dspark-timeline");
         QVERIFY(QFileInfo(binary).isExecutable());

@@ -15,9 +15,11 @@ using namespace dspark::ui;
 
 namespace {
 
+// As the loaders name it (absolute, ".." and symlinks resolved): the fixture folder may be reached
+// through a symlink.
 QString repro(const QString& name)
 {
-    return QDir(QStringLiteral(DSPARK_REAL_TESTDATA "/../repro")).absoluteFilePath(name);
+    return test::realData(QStringLiteral("../repro/") + name);
 }
 
 } // namespace

@@ -384,7 +384,8 @@ TraceIngest::Result TraceIngest::run(size_t begin, size_t stopAt, const std::fun
     size_t pos = skipJsonSpace(m_data, begin, m_size);
     // The bytes are read with pread() into the chunk buffer, and the cut is found there: the mapping
     // is only read where that fails (then its pages are handed back after the chunk).
-    const size_t room = m_options.chunkBytes + (m_options.chunkBytes >> 2);
+    // (No more than the file: a small file's load then does not allocate and free a 2.5 MB buffer.)
+    const size_t room = std::min(m_options.chunkBytes + (m_options.chunkBytes >> 2), m_size);
     if (m_buffer.size() < room + 2 + simdjson::SIMDJSON_PADDING)
         m_buffer.resize(room + 2 + simdjson::SIMDJSON_PADDING);
     bool atElement = false; // pos is known to hold a '{' (a boundary's next element)
@@ -515,8 +516,8 @@ bool TraceIngest::parseChunk(size_t begin, size_t cut, size_t preloaded, Result&
     const size_t len = cut - begin;
     const size_t needed = len + 2 + simdjson::SIMDJSON_PADDING;
     if (m_buffer.size() < needed)
-        m_buffer.resize(
-            std::max(needed, m_options.chunkBytes + (m_options.chunkBytes >> 2) + 2 + simdjson::SIMDJSON_PADDING));
+        m_buffer.resize(std::max(needed, std::min(m_options.chunkBytes + (m_options.chunkBytes >> 2), m_size) + 2 +
+                                             simdjson::SIMDJSON_PADDING));
     char* buf = m_buffer.data();
     buf[0] = '[';
     readBytes(m_data, m_options.fd, begin + preloaded, len - preloaded, buf + 1 + preloaded);
