@@ -236,6 +236,10 @@
             <translation>%1：%2 个流事件超出了可关联的上限；不显示流连线</translation>
         </message>
         <message>
+            <source>%1: rank %2 again, but from other processes than %3: another run, shown as a rank of its own</source>
+            <translation>%1：又是 rank %2，但来自与 %3 不同的进程：属于另一次运行，单独显示为一个 rank</translation>
+        </message>
+        <message>
             <source>%1: %2 flow finishes have no flow start (the trace was probably trimmed); they are not linked</source>
             <translation>%1：%2 个 Flow 结束点没有对应的 Flow 起点（trace 可能被截断）；未建立关联</translation>
         </message>
@@ -563,10 +567,6 @@
         <message>
             <source>Device</source>
             <translation>设备</translation>
-        </message>
-        <message>
-            <source>%1: the server arguments could not be read; they are unknown</source>
-            <translation>%1：无法读取服务参数；视为未知</translation>
         </message>
         <message>
             <source>Not a controlled experiment: %1 groups of settings differ (%2)</source>
@@ -3013,10 +3013,6 @@
     <context>
         <name>dspark::ui::ComparisonController</name>
         <message>
-            <source>Changed run: %1 · %2</source>
-            <translation>变更运行：%1 · %2</translation>
-        </message>
-        <message>
             <source>Export Comparison Figure</source>
             <translation>导出比较图</translation>
         </message>
@@ -3265,7 +3261,6 @@ Changed: %2</source>
             <translation>基线 forward_ct %1 对比变更 forward_ct %2</translation>
         </message>
         <message>
-            <location filename="../ui/compare/ComparisonDocks.cpp" line="156" />
             <source>Aligning the kernels of %1…</source>
             <translation>正在对齐 %1 的算子…</translation>
         </message>
@@ -3896,11 +3891,6 @@ Changed: %2</source>
         <message>
             <source>The profile's own lane order, nothing hidden, pinned or collapsed, deep host lanes folded</source>
             <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠分组，较深的主机泳道折叠层级</translation>
-        </message>
-        <message>
-            <location filename="../ui/timeline/LaneActions.cpp" line="168" />
-            <source>The profile's own lane order, nothing hidden, pinned or collapsed</source>
-            <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠</translation>
         </message>
     </context>
     <context>
@@ -4708,22 +4698,18 @@ Changed: %2</source>
             <translation>forward_ct %1</translation>
         </message>
         <message>
-            <location filename="../ui/MainWindow.cpp" line="888" />
             <source>Details · %1</source>
             <translation>详情 · %1</translation>
         </message>
         <message>
-            <location filename="../ui/MainWindow.cpp" line="889" />
             <source>Search · %1</source>
             <translation>搜索 · %1</translation>
         </message>
         <message>
-            <location filename="../ui/MainWindow.cpp" line="890" />
             <source>Kernels / Events · %1</source>
             <translation>算子 / 事件 · %1</translation>
         </message>
         <message>
-            <location filename="../ui/MainWindow.cpp" line="1346" />
             <source>previous / next matched step pair, both runs together (the Matched Pairs dock's)</source>
             <translation>上一个 / 下一个匹配的步对，两次运行一起移动（即“匹配的步对”面板中的步对）</translation>
         </message>
@@ -4829,10 +4815,6 @@ Changed: %2</source>
             <translation>打开一个比较以查看其匹配的步对。</translation>
         </message>
         <message>
-            <source>One row per workload class in both runs: its median step in each run, their figures and the change. Click a row to show the pair on both timelines.</source>
-            <translation>两次运行都有的每个负载类一行：各次运行中的中位步、其数值与变化。点击一行以在两条时间线上显示该步对。</translation>
-        </message>
-        <message>
             <source>Class</source>
             <translation>类</translation>
         </message>
@@ -4869,22 +4851,18 @@ Changed: %2</source>
             <translation>CSV (*.csv);;Markdown (*.md);;JSON (*.json)</translation>
         </message>
         <message>
-            <location filename="../ui/compare/PairTables.cpp" line="132" />
             <source>All pairs</source>
             <translation>全部步对</translation>
         </message>
         <message>
-            <location filename="../ui/compare/PairTables.cpp" line="133" />
             <source>Every step paired within its class (the k-th with the k-th, in time order); unchecked: the median pair of each class</source>
             <translation>每一步都在其类内配对（按时间顺序，第 k 个对第 k 个）；不勾选：每类的中位步对</translation>
         </message>
         <message>
-            <location filename="../ui/compare/PairTables.cpp" line="145" />
             <source>Every step paired within its workload class: the k-th step of a class in the baseline with the k-th in the changed run, in time order. Click a row, or press [ / ], to show a pair on both timelines.</source>
             <translation>每一步都在其负载类内配对：基线中某类的第 k 步对应变更运行中同类的第 k 步，按时间顺序。点击一行或按 [ / ]，在两条时间线上显示该步对。</translation>
         </message>
         <message>
-            <location filename="../ui/compare/PairTables.cpp" line="148" />
             <source>One row per workload class in both runs: its median step in each run, their figures and the change. Click a row, or press [ / ], to show the pair on both timelines.</source>
             <translation>两次运行都有的每个负载类一行：各次运行中的中位步、其数值与变化。点击一行或按 [ / ]，在两条时间线上显示该步对。</translation>
         </message>
