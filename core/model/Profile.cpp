@@ -55,6 +55,17 @@ Profile::Profile()
 
 Profile::~Profile() = default;
 
+// Appends a rank, labelled "rank N" when `label` is empty; returns its index.
+static int addRank(std::vector<RankInfo>& ranks, int rankNumber, int deviceId, const std::string& label)
+{
+    RankInfo rank;
+    rank.rankNumber = rankNumber;
+    rank.deviceId = deviceId;
+    rank.label = label.empty() ? "rank " + std::to_string(rankNumber) : label;
+    ranks.push_back(std::move(rank));
+    return static_cast<int>(ranks.size() - 1);
+}
+
 int Profile::ensureRank(int rankNumber, int deviceId, const std::string& label)
 {
     for (size_t i = 0; i < ranks.size(); ++i)
@@ -63,8 +74,7 @@ int Profile::ensureRank(int rankNumber, int deviceId, const std::string& label)
                 ranks[i].deviceId = deviceId;
             return static_cast<int>(i);
         }
-    ranks.push_back({rankNumber, deviceId, label.empty() ? "rank " + std::to_string(rankNumber) : label});
-    return static_cast<int>(ranks.size() - 1);
+    return addRank(ranks, rankNumber, deviceId, label);
 }
 
 int Profile::ensureRunRank(int rankNumber, int deviceId, const std::vector<int64_t>& pids, const std::string& file,
@@ -88,8 +98,7 @@ int Profile::ensureRunRank(int rankNumber, int deviceId, const std::vector<int64
         const std::string label = otherRun.empty() ? std::string()
                                                    : "rank " + std::to_string(rankNumber) + " (" +
                                                          std::filesystem::path(file).filename().string() + ")";
-        ranks.push_back({rankNumber, deviceId, label.empty() ? "rank " + std::to_string(rankNumber) : label});
-        index = static_cast<int>(ranks.size() - 1);
+        index = addRank(ranks, rankNumber, deviceId, label);
     }
     RankInfo& r = ranks[static_cast<size_t>(index)];
     if (r.deviceId < 0)
