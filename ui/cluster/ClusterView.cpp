@@ -1,5 +1,6 @@
 #include "cluster/ClusterView.h"
 
+#include "cluster/ClusterPathTables.h"
 #include "cluster/ClusterStepTableModel.h"
 #include "common/Teardown.h"
 #include "session/AnnotationSet.h"
@@ -10,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QUndoCommand>
@@ -43,7 +45,9 @@ enum RankColumn { ColRank, ColOffset, ColSpread, ColCollectives, ColVerdict, Col
 
 ClusterView::ClusterView(QWidget* parent)
     : QWidget(parent), m_undo(new QUndoStack(this)), m_quantity(new QComboBox(this)), m_stepTable(new QTableView(this)),
-      m_rankTable(new QTableWidget(this)), m_summary(new QLabel(this)), m_model(new ClusterStepTableModel(this))
+      m_rankTable(new QTableWidget(this)), m_summary(new QLabel(this)), m_model(new ClusterStepTableModel(this)),
+      m_tabs(new QTabWidget(this)), m_pathTable(new CrossRankPathTable(this)), m_pathSummary(new QLabel(this)),
+      m_commMatrix(new CommMatrixTable(this))
 {
     setObjectName(QStringLiteral("clusterView"));
     for (int q = 0; q < ClusterStepTableModel::kQuantityCount; ++q)
@@ -67,7 +71,19 @@ ClusterView::ClusterView(QWidget* parent)
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     lowerLayout->addWidget(m_quantity);
     lowerLayout->addWidget(m_stepTable);
-    split->addWidget(lower);
+    m_tabs->setObjectName(QStringLiteral("clusterTabs"));
+    m_tabs->addTab(lower, tr("Steps × ranks"));
+    auto* pathPage = new QWidget(m_tabs);
+    auto* pathLayout = new QVBoxLayout(pathPage);
+    pathLayout->setContentsMargins(0, 0, 0, 0);
+    m_pathSummary->setObjectName(QStringLiteral("clusterPathSummary"));
+    m_pathSummary->setWordWrap(true);
+    m_pathSummary->setText(tr("Click a cell of the steps × ranks table to see that step's cross-rank critical path."));
+    pathLayout->addWidget(m_pathSummary);
+    pathLayout->addWidget(m_pathTable);
+    m_tabs->addTab(pathPage, tr("Cross-rank critical path"));
+    m_tabs->addTab(m_commMatrix, tr("Communication matrix"));
+    split->addWidget(m_tabs);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(split);
@@ -76,8 +92,10 @@ ClusterView::ClusterView(QWidget* parent)
         m_model->setQuantity(static_cast<ClusterStepTableModel::Quantity>(m_quantity->itemData(i).toInt()));
     });
     connect(m_stepTable, &QTableView::clicked, this, [this](const QModelIndex& index) {
-        if (index.isValid() && m_model->value(index.row(), index.column()))
-            Q_EMIT stepClicked(static_cast<size_t>(index.column()), m_model->stepAt(index.row()));
+        if (!index.isValid() || !m_model->value(index.row(), index.column()))
+            return;
+        showPath(m_model->stepAt(index.row()));
+        Q_EMIT stepClicked(static_cast<size_t>(index.column()), m_model->stepAt(index.row()));
     });
     // Activated: a double-click, or Enter on the current cell.
     connect(m_stepTable, &QTableView::activated, this, [this](const QModelIndex& index) {
@@ -164,11 +182,20 @@ void ClusterView::reanalyse()
     m_analysis = analyzeCluster(m_ranks, m_options);
     m_model->setCluster(&m_ranks, &m_analysis);
     fillRankTable();
+    m_commMatrix->showMatrices(m_ranks, m_analysis);
+    if (m_pathTable->stepId() >= 0)
+        showPath(m_pathTable->stepId()); // the offsets moved: the path is walked again
     m_summary->setText(tr("%1 ranks, %2 matched collectives; slowest: %3")
                            .arg(m_ranks.size())
                            .arg(m_analysis.collectives.size())
                            .arg(m_analysis.ranking.empty() ? tr("none") : m_analysis.ranking.front().explanation));
     Q_EMIT analysed();
+}
+
+void ClusterView::showPath(int64_t stepId)
+{
+    m_pathTable->showStep(m_ranks, m_analysis, stepId);
+    m_pathSummary->setText(m_pathTable->summary());
 }
 
 void ClusterView::fillRankTable()

@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QTabWidget;
 class QTableView;
 class QTableWidget;
 class QUndoStack;
@@ -16,6 +17,8 @@ class QUndoStack;
 namespace dspark::ui {
 
 class ClusterStepTableModel;
+class CommMatrixTable;
+class CrossRankPathTable;
 
 // A cluster's figures: the ranks with their clock offsets (each editable: the user's offset replaces
 // the estimate, undoable) and slow-rank verdicts, and the steps × ranks heat map of a chosen quantity.
@@ -38,6 +41,11 @@ public:
     QTableWidget* rankTable() const { return m_rankTable; }
     QComboBox* quantityBox() const { return m_quantity; }
     ClusterStepTableModel* stepModel() const { return m_model; }
+    // The lower tabs: steps × ranks, the clicked step's cross-rank critical path, the communication matrix.
+    QTabWidget* tabs() const { return m_tabs; }
+    CrossRankPathTable* pathTable() const { return m_pathTable; }
+    QLabel* pathSummary() const { return m_pathSummary; }
+    CommMatrixTable* commMatrix() const { return m_commMatrix; }
 
     // Each rank's clock offset in force (the user's or the estimate): cluster time = rank time + offset.
     std::vector<TimeNs> offsets() const;
@@ -58,6 +66,7 @@ private:
     void saveOverride(size_t rank) const;
     void fillRankTable();
     void rankCellEdited(int row, int column);
+    void showPath(int64_t stepId);
 
     std::vector<RankSummary> m_ranks;
     ClusterOptions m_options;
@@ -68,6 +77,10 @@ private:
     QTableWidget* m_rankTable;
     QLabel* m_summary;
     ClusterStepTableModel* m_model;
+    QTabWidget* m_tabs;
+    CrossRankPathTable* m_pathTable;
+    QLabel* m_pathSummary;
+    CommMatrixTable* m_commMatrix;
     bool m_filling = false;
 };
 
