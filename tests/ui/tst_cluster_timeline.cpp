@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "MainWindowTestSupport.h"
 #include "analysis/AnalysisRules.h"
+#include "cluster/ClusterPathTables.h"
 #include "cluster/ClusterStepTableModel.h"
 #include "cluster/ClusterView.h"
 #include "cluster/ClusterWindow.h"
@@ -26,6 +27,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -371,6 +373,19 @@ private Q_SLOTS:
             QApplication::processEvents();
             const QString suffix = language == QLatin1String("en") ? QString() : QStringLiteral("-zh");
             QVERIFY(window.grab().save(out + QStringLiteral("/cluster-window%1.png").arg(suffix)));
+            // The same step's cross-rank critical path: a click on its cell of rank 5, then the path tab.
+            ClusterView* view = window.view();
+            int row = 0;
+            while (row < view->stepModel()->rowCount() && view->stepModel()->stepAt(row) != 55)
+                ++row;
+            QVERIFY(row < view->stepModel()->rowCount());
+            view->stepTable()->scrollTo(view->stepModel()->index(row, 5));
+            QTest::mouseClick(view->stepTable()->viewport(), Qt::LeftButton, {},
+                              view->stepTable()->visualRect(view->stepModel()->index(row, 5)).center());
+            QCOMPARE(view->pathTable()->stepId(), int64_t(55));
+            view->tabs()->setCurrentIndex(1);
+            QApplication::processEvents();
+            QVERIFY(window.grab().save(out + QStringLiteral("/cluster-path%1.png").arg(suffix)));
         }
     }
 
