@@ -2943,6 +2943,22 @@
             <translation>结论</translation>
         </message>
         <message>
+            <source>Steps × ranks</source>
+            <translation>步 × rank</translation>
+        </message>
+        <message>
+            <source>Click a cell of the steps × ranks table to see that step's cross-rank critical path.</source>
+            <translation>点击“步 × rank”表中的单元格，查看该步的跨 rank 关键路径。</translation>
+        </message>
+        <message>
+            <source>Cross-rank critical path</source>
+            <translation>跨 rank 关键路径</translation>
+        </message>
+        <message>
+            <source>Communication matrix</source>
+            <translation>通信矩阵</translation>
+        </message>
+        <message>
             <source>%1 ranks, %2 matched collectives; slowest: %3</source>
             <translation>%1 个 rank，%2 个匹配的集合通信；最慢：%3</translation>
         </message>
@@ -3008,6 +3024,53 @@
         <message>
             <source>Rank %1 loaded.</source>
             <translation>rank %1 已加载。</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::CommMatrixTable</name>
+        <message>
+            <source>Group</source>
+            <translation>通信组</translation>
+        </message>
+        <message>
+            <source>Source</source>
+            <translation>源</translation>
+        </message>
+        <message>
+            <source>Destination</source>
+            <translation>目的</translation>
+        </message>
+        <message>
+            <source>Transport</source>
+            <translation>传输方式</translation>
+        </message>
+        <message>
+            <source>Tasks</source>
+            <translation>任务数</translation>
+        </message>
+        <message>
+            <source>Bytes</source>
+            <translation>字节数</translation>
+        </message>
+        <message>
+            <source>Time (µs)</source>
+            <translation>时间 (µs)</translation>
+        </message>
+        <message>
+            <source>Bandwidth (GB/s)</source>
+            <translation>带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <source>rank %1</source>
+            <translation>rank %1</translation>
+        </message>
+        <message>
+            <source>every member</source>
+            <translation>所有成员</translation>
+        </message>
+        <message>
+            <source>collectives (wait %1 µs, transfer %2 µs)</source>
+            <translation>集合通信（等待 %1 µs，传输 %2 µs）</translation>
         </message>
     </context>
     <context>
@@ -3298,6 +3361,45 @@ Changed: %2</source>
         <message>
             <source>(not recorded)</source>
             <translation>（未记录）</translation>
+        </message>
+    </context>
+    <context>
+        <name>dspark::ui::CrossRankPathTable</name>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Category</source>
+            <translation>类别</translation>
+        </message>
+        <message>
+            <source>Start (µs)</source>
+            <translation>开始 (µs)</translation>
+        </message>
+        <message>
+            <source>Duration (µs)</source>
+            <translation>时长 (µs)</translation>
+        </message>
+        <message>
+            <source>What</source>
+            <translation>内容</translation>
+        </message>
+        <message>
+            <source>%1 (transfer after the last arrival)</source>
+            <translation>%1（最后一个成员到达后的传输）</translation>
+        </message>
+        <message>
+            <source>Step %1: no cross-rank critical path (no rank has this step's path)</source>
+            <translation>步 %1：没有跨 rank 关键路径（没有 rank 有该步的路径）</translation>
+        </message>
+        <message>
+            <source>Step %1: cross-rank critical path %2 µs, %3 jumps to a later peer; largest share: rank %4 %5, %6 µs (%7 %)%8</source>
+            <translation>步 %1：跨 rank 关键路径 %2 µs，%3 次跳到更晚到达的对端；占比最大：rank %4 %5，%6 µs（%7 %）%8</translation>
+        </message>
+        <message>
+            <source>; incomplete: a rank's summary has no per-step path</source>
+            <translation>；不完整：某个 rank 的摘要没有逐步路径</translation>
         </message>
     </context>
     <context>
