@@ -369,9 +369,10 @@ Recognition recognizeSqlite(const std::string& path, const std::string& name)
     return r;
 }
 
-uint64_t fnv1a(const char* data, size_t size)
+constexpr uint64_t kFnvBasis = 1469598103934665603ull;
+
+uint64_t fnv1a(const char* data, size_t size, uint64_t h = kFnvBasis)
 {
-    uint64_t h = 1469598103934665603ull;
     for (size_t i = 0; i < size; ++i)
         h = (h ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
     return h;
@@ -472,12 +473,14 @@ ContentFingerprint contentFingerprint(const std::string& path, bool withTail)
     if (!isGzip(head)) {
         fp.size = withTail ? fileSize : fileSize & 0xffffffffu; // as a .gz's ISIZE in the cheap round
         fp.headHash = fnv1a(head.data(), std::min(head.size(), kFingerprintBytes));
-        if (withTail) {
-            const uint64_t tail = std::min<uint64_t>(fileSize, kFingerprintBytes);
-            in.seekg(static_cast<std::streamoff>(fileSize - tail));
-            std::string buf(tail, '\0');
-            in.read(buf.data(), static_cast<std::streamsize>(tail));
-            fp.tailHash = fnv1a(buf.data(), static_cast<size_t>(in.gcount()));
+        if (withTail) { // every byte: two files alike at both ends may differ inside
+            std::vector<char> buf(1 << 16);
+            uint64_t h = kFnvBasis;
+            while (in) {
+                in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+                h = fnv1a(buf.data(), static_cast<size_t>(in.gcount()), h);
+            }
+            fp.bodyHash = h;
         }
         fp.valid = true;
         return fp;
@@ -494,14 +497,14 @@ ContentFingerprint contentFingerprint(const std::string& path, bool withTail)
         fp.valid = true;
         return fp;
     }
-    // The whole stream, keeping its last KB: only for files whose cheap fingerprints already agree.
+    // The whole stream, hashed: only for files whose cheap fingerprints already agree.
     z_stream zs{};
     if (inflateInit2(&zs, 15 + 32) != Z_OK)
         return fp;
     in.clear();
     in.seekg(0);
     std::vector<char> input(1 << 16), output(1 << 16);
-    std::string tail;
+    uint64_t hash = kFnvBasis;
     uint64_t total = 0;
     int rc = Z_OK;
     while (rc != Z_STREAM_END && in) {
@@ -520,18 +523,14 @@ ContentFingerprint contentFingerprint(const std::string& path, bool withTail)
             }
             const size_t got = output.size() - zs.avail_out;
             total += got;
-            tail.append(output.data(), got);
-            if (tail.size() > 2 * kFingerprintBytes)
-                tail.erase(0, tail.size() - kFingerprintBytes);
+            hash = fnv1a(output.data(), got, hash);
             if (rc == Z_STREAM_END)
                 break;
         }
     }
     inflateEnd(&zs);
-    if (tail.size() > kFingerprintBytes)
-        tail.erase(0, tail.size() - kFingerprintBytes);
     fp.size = total;
-    fp.tailHash = fnv1a(tail.data(), tail.size());
+    fp.bodyHash = hash;
     fp.valid = true;
     return fp;
 }

@@ -30,7 +30,7 @@ Recognition recognizeFile(const std::string& path);
 struct ContentFingerprint {
     uint64_t size = 0;
     uint64_t headHash = 0;
-    uint64_t tailHash = 0;
+    uint64_t bodyHash = 0; // of every byte (uncompressed), only in the full round
     bool valid = false;
     friend bool operator==(const ContentFingerprint&, const ContentFingerprint&) = default;
 };

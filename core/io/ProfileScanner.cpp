@@ -189,9 +189,9 @@ static void preferOneExportPerRun(ScanResult& result, bool singleFile)
     }
 }
 
-// The same trace saved twice (x.json and x.json.gz, or a copy): same rank and content fingerprint
-// (uncompressed size, first and last KB). The cheap fingerprint (a .gz's ISIZE, its first KB) is taken of
-// every timeline file; only files that agree on it are read to their ends.
+// The same trace saved twice (x.json and x.json.gz, or a copy): same rank, uncompressed size and hash of
+// every byte. The cheap fingerprint (a .gz's ISIZE, its first KB) is taken of every timeline file; only
+// files that agree on it are read whole.
 static void markDuplicates(ScanResult& result)
 {
     std::vector<size_t> timeline;

@@ -441,6 +441,48 @@ private Q_SLOTS:
         QVERIFY(fileNamed(*both, QStringLiteral("b.json.gz"))->loaded);
     }
 
+    // Two traces alike in size and in their first and last KB but not inside are two traces: both load.
+    void tracesAlikeAtBothEndsAreNotDuplicates()
+    {
+        const auto event = [](const char* name, int ts) -> QByteArray { // not a QStringBuilder of temporaries
+            // Plain literals: moc (Qt 6.4) loses its way in a raw string ending in a quote.
+            return "{\"ph\":\"X\",\"name\":\"" + QByteArray(name) +
+                   "\",\"pid\":1,\"tid\":1,\"ts\":" + QByteArray::number(ts) + ",\"dur\":1},\n";
+        };
+        const auto trace = [&](const char* middle) -> QByteArray {
+            QByteArray json = "[\n";
+            int ts = 0;
+            for (int i = 0; i < 40; ++i) // ~2.4 KB before and after the middle event
+                json += event("same_op", ts += 10);
+            json += event(middle, ts += 10);
+            for (int i = 0; i < 40; ++i)
+                json += event("same_op", ts += 10);
+            json.chop(2); // the last ",\n"
+            return json + "\n]\n";
+        };
+        const QByteArray a = trace("kernel_a"), b = trace("kernel_b");
+        QCOMPARE(a.size(), b.size());
+        QCOMPARE(a.left(2048), b.left(2048));
+        QCOMPARE(a.right(2048), b.right(2048));
+        QTemporaryDir dir;
+        writeBytes(dir.filePath(QStringLiteral("one.json")), a);
+        writeBytes(dir.filePath(QStringLiteral("two.json")), b);
+        const auto p = load(dir.path());
+        QVERIFY(p);
+        QVERIFY(fileNamed(*p, QStringLiteral("one.json"))->loaded);
+        QVERIFY(fileNamed(*p, QStringLiteral("two.json"))->loaded);
+        QVERIFY(!anyWarning(*p, QStringLiteral("the same trace as")));
+        // A byte-for-byte copy is still one trace.
+        QTemporaryDir copies;
+        writeBytes(copies.filePath(QStringLiteral("one.json")), a);
+        writeBytes(copies.filePath(QStringLiteral("copy.json")), a);
+        const auto q = load(copies.path());
+        QVERIFY(q);
+        QCOMPARE(int(fileNamed(*q, QStringLiteral("one.json"))->loaded) +
+                     int(fileNamed(*q, QStringLiteral("copy.json"))->loaded),
+                 1);
+    }
+
     // A torch_npu database renamed as people do when they collect ranks, alone and beside step records.
     void aRenamedDatabaseInAFolderLoads()
     {
