@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -99,6 +100,29 @@ struct RunComparison {
     // The steps compared (for pairSteps() on a pair the user picks, and to go from a pair to its steps).
     RunSamples baselineRun, changedRun;
 };
+
+// Which side of a comparison a run is on: it picks the run's bootstrap stream (MedianInterval.h).
+enum class ComparisonRole : uint8_t { Baseline, Changed };
+
+struct TaskDurations; // one run's device task durations by category and name (RunComparison.cpp)
+
+// What a comparison needs of one run alone, made as soon as that run is loaded and analysed (on its own
+// load thread), so that after the slower run only the pairwise part is left: the run's samples, its
+// configuration, its device tasks sorted by group, and the bootstrap positions of its counts drawn
+// (prepareBootstrap). The comparison of two sides is the same, bit for bit, as compareRuns() of the sessions.
+struct ComparisonSide {
+    std::shared_ptr<const Profile> profile; // (the device task names are views into its strings)
+    RunSamples samples;
+    RunConfig config;
+    std::shared_ptr<const TaskDurations> tasks;
+    ComparisonRole role = ComparisonRole::Baseline; // the bootstrap positions drawn are this role's
+};
+// Call once the session's StepAnalyses are ready. `options`: those compareRuns() will get (the class
+// filter and the bootstrap decide what is drawn ahead; other options only cost a draw later).
+ComparisonSide prepareSide(const ProfileSession& session, ComparisonRole role, const CompareOptions& options = {});
+// The pairwise part: steps, device tasks, configurations of two prepared sides.
+RunComparison compareRuns(const ComparisonSide& baseline, const ComparisonSide& changed,
+                          const CompareOptions& options = {});
 
 // The comparison of two sample tables (no config diff: set `config` from compareConfigs()).
 RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed, const CompareOptions& options = {});

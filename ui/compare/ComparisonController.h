@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QUrl>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -22,6 +23,7 @@ class QWidget;
 
 namespace dspark {
 class ProfileSession;
+struct ComparisonSide;
 struct RunComparison;
 struct KernelAlignment;
 } // namespace dspark
@@ -141,8 +143,11 @@ private:
     void createWidgets();
     void createActions();
     void createDocks();
-    // Runs the core's comparison on a worker once both runs' steps are analysed.
+    // Runs the core's comparison on workers: each run's side (prepareSide) as soon as its steps are
+    // analysed, the pairwise part once both sides are in.
     void compareWhenAnalysed();
+    void prepareSideWhenAnalysed(int side, quint64 generation);
+    void compareSides(quint64 generation);
     // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
     void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
@@ -194,6 +199,7 @@ private:
     QMenu* m_compareMenu = nullptr;
 
     std::shared_ptr<const RunComparison> m_result;
+    std::array<std::shared_ptr<const ComparisonSide>, 2> m_sides; // baseline, changed (null until prepared)
     std::shared_ptr<const KernelAlignment> m_kernels;
     quint64 m_generation = 0;       // a result of an older comparison is dropped
     quint64 m_kernelGeneration = 0; // a kernel diff of a pair no longer shown is dropped

@@ -72,33 +72,59 @@ void ComparisonController::compareWhenAnalysed()
 {
     const quint64 generation = ++m_generation;
     m_result.reset();
+    m_sides = {};
     if (!isActive())
         return;
-    std::shared_ptr<ProfileSession> baseline = m_window->sessions().front();
-    std::shared_ptr<ProfileSession> changed = m_changed;
-    if (!baseline->analyses()->ready() || !changed->analyses()->ready()) {
-        const QString waiting = tr("Analysing the steps of both runs…");
-        m_configPanel->setPlaceholder(waiting);
-        m_distributionPanel->setPlaceholder(waiting);
-        m_pairPanel->setPlaceholder(waiting);
-        for (StepAnalyses* a : {baseline->analyses(), changed->analyses()})
-            connect(
-                a, &StepAnalyses::analysesReady, this,
-                [this, generation]() {
-                    if (generation == m_generation)
-                        compareWhenAnalysed();
-                },
-                Qt::SingleShotConnection);
+    const QString waiting = tr("Analysing the steps of both runs…");
+    m_configPanel->setPlaceholder(waiting);
+    m_distributionPanel->setPlaceholder(waiting);
+    m_pairPanel->setPlaceholder(waiting);
+    prepareSideWhenAnalysed(0, generation);
+    prepareSideWhenAnalysed(1, generation);
+}
+
+void ComparisonController::prepareSideWhenAnalysed(int side, quint64 generation)
+{
+    std::shared_ptr<ProfileSession> session = side == 0 ? m_window->sessions().front() : m_changed;
+    if (!session->analyses()->ready()) {
+        connect(
+            session->analyses(), &StepAnalyses::analysesReady, this,
+            [this, side, generation]() {
+                if (generation == m_generation)
+                    prepareSideWhenAnalysed(side, generation);
+            },
+            Qt::SingleShotConnection);
         return;
     }
+    // The run's own part of the comparison while the other run may still be analysing (docs/compare.md
+    // §5a). The analyses are complete and immutable: the worker only reads them.
+    const ComparisonRole role = side == 0 ? ComparisonRole::Baseline : ComparisonRole::Changed;
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, generation, session, side, role]() {
+        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, role));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, side, prepared]() {
+                if (!self || generation != self->m_generation)
+                    return;
+                self->m_sides[size_t(side)] = prepared;
+                if (self->m_sides[0] && self->m_sides[1])
+                    self->compareSides(generation);
+            },
+            Qt::QueuedConnection);
+    });
+    startWorker(worker);
+}
+
+void ComparisonController::compareSides(quint64 generation)
+{
     const QString comparing = tr("Comparing the two runs…");
     m_configPanel->setPlaceholder(comparing);
     m_distributionPanel->setPlaceholder(comparing);
     m_pairPanel->setPlaceholder(comparing);
-    // The analyses are complete and immutable: the worker only reads them (and the runs' config files).
     QPointer<ComparisonController> self(this);
-    QThread* worker = QThread::create([self, generation, baseline, changed]() {
-        auto result = std::make_shared<const RunComparison>(compareRuns(*baseline, *changed));
+    QThread* worker = QThread::create([self, generation, a = m_sides[0], b = m_sides[1]]() {
+        auto result = std::make_shared<const RunComparison>(compareRuns(*a, *b));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, result]() {
