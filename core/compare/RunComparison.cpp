@@ -148,10 +148,12 @@ std::vector<MatchedPair> pairEveryStep(const RunSamples& base, const RunSamples&
         const auto same = std::find_if(out.begin(), out.end(), [&](const MatchedPair& p) {
             return p.baselineSample == m.baselineSample && p.changedSample == m.changedSample;
         });
-        if (same != out.end())
+        if (same != out.end()) {
             same->median = true;
-        else
+        } else {
             out.push_back(m);
+            out.back().extraMedian = true;
+        }
     }
     std::sort(out.begin(), out.end(), [&](const MatchedPair& x, const MatchedPair& y) {
         if (x.baselineSample != y.baselineSample)

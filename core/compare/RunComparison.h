@@ -49,6 +49,9 @@ struct MatchedPair {
     int64_t baselineStepIndex = -1, changedStepIndex = -1; // StepAnalyses indices (-1: not on the timeline)
     bool picked = false;                                   // the user's pair (not the class's median step)
     bool median = false; // the median step pair of its class (the default rows: RunComparison::pairs)
+    // A median pair that is not one of the k-th pairs (its steps are each in a k-th pair already): a row of
+    // the median view only, so that every step is in one row of the "All pairs" view.
+    bool extraMedian = false;
     std::array<double, kQuantityCount> baseline{}, changed{}; // NaN = not known
     double delta(Quantity q) const { return changed[size_t(q)] - baseline[size_t(q)]; }
 };
@@ -87,8 +90,8 @@ struct RunComparison {
     std::vector<MatchedPair> pairs;       // the median step pair of every class in both runs
     // Every compared step paired within its class, what the Matched Pairs dock lists and `[` / `]` walk:
     // the k-th step of a class in the baseline (time order: forward_ct, then dp rank) with the k-th of the
-    // same class in the changed run, and each class's median pair (flagged `median`; added when it is not
-    // one of those). In the baseline's time order.
+    // same class in the changed run, and each class's median pair (flagged `median`; added, flagged
+    // `extraMedian`, when it is not one of those). In the baseline's time order.
     std::vector<MatchedPair> allPairs;
     // No (mode, bs, verify tokens) class is in both runs but both have steps: the verify width is what the
     // experiment changed (a larger draft block), so classes are (mode, bs) and verifyTokens is -1.

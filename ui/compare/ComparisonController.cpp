@@ -195,6 +195,11 @@ void ComparisonController::createWidgets()
         if (m_changed)
             m_window->showSessionEvent(m_changed.get(), m_changedTimeline, e);
     });
+    connect(m_changedTimeline->selection(), &TimelineSelection::timeRangeChanged, this,
+            [this](TimeNs startNs, TimeNs endNs) {
+                if (m_changed)
+                    m_window->showSessionRange(m_changed.get(), m_changedTimeline, startNs, endNs);
+            });
     m_changedTimeline->view()->installEventFilter(this);
     baseline->view()->installEventFilter(this);
 
@@ -680,12 +685,15 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
     const TimeNs offset = a.window.startNs - b.window.startNs;
     m_changed->setTimeOffsetNs(offset);
     m_changedTimeline->setTimeOffsetNs(offset);
-    // The baseline's step table follows (its step is selected and highlighted), then both are framed.
-    m_window->stepPanel()->selectSourceRow(int(a.row));
-    m_window->showStep(int(a.row), false);
-    m_changedTimeline->setHighlightedInterval(
-        b.window.startNs, b.window.endNs,
-        tr("step %1 · %2").arg(b.window.forwardCt).arg(formatDuration(b.window.wallNs())));
+    // Both steps highlighted; the step table (the run the panes follow) selects its step of the pair,
+    // then both are framed.
+    for (auto [timeline, step] : {std::pair{m_window->timeline(), &a}, std::pair{m_changedTimeline, &b}})
+        timeline->setHighlightedInterval(
+            step->window.startNs, step->window.endNs,
+            tr("step %1 · %2").arg(step->window.forwardCt).arg(formatDuration(step->window.wallNs())));
+    const int row = int(m_window->paneSession() == m_changed.get() ? b.row : a.row);
+    m_window->stepPanel()->selectSourceRow(row);
+    m_window->showStep(row, false);
     const TimeNs end = std::max(a.window.endNs, b.window.endNs + offset);
     m_window->timeline()->zoom()->zoomToInterval(a.window.startNs, end, 0.03);
     m_window->statusBar()->showMessage(tr("Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)")
@@ -702,9 +710,30 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
 
 void ComparisonController::stepPair(int delta)
 {
-    if (m_pairs.empty())
+    if (m_pairs.empty()) {
+        // Said rather than nothing: the pairs come with the comparison, whose first pair is then shown.
+        m_window->statusBar()->showMessage(
+            m_result ? tr("No matched step pairs: the runs have no step class in common on both timelines")
+                     : tr("Pairing the steps of the two runs… [ / ] walk the matched pairs once the comparison is "
+                          "ready"),
+            5000);
         return;
-    const int next = m_current < 0 ? (delta > 0 ? 0 : int(m_pairs.size()) - 1) : m_current + delta;
+    }
+    int next = m_current + delta;
+    if (m_current < 0 && m_shown) {
+        // The steps on show are no pair of the list (a class's median pair, then "All pairs"): from their
+        // place in the baseline's time.
+        const StepAnalyses& sa = *m_window->session()->analyses();
+        const auto startOf = [&](size_t step) { return sa.step(step).window.startNs; };
+        const TimeNs at = startOf(m_shown->baselineStep);
+        const auto after = std::find_if(m_pairs.begin(), m_pairs.end(),
+                                        [&](const StepPair& p) { return startOf(p.baselineStep) > at; });
+        const auto from = std::find_if(m_pairs.begin(), m_pairs.end(),
+                                       [&](const StepPair& p) { return startOf(p.baselineStep) >= at; });
+        next = delta > 0 ? int(after - m_pairs.begin()) + delta - 1 : int(from - m_pairs.begin()) + delta;
+    } else if (m_current < 0) {
+        next = delta > 0 ? 0 : int(m_pairs.size()) - 1;
+    }
     showPair(std::clamp(next, 0, int(m_pairs.size()) - 1));
 }
 
@@ -808,6 +837,7 @@ void ComparisonController::endComparison()
     ++m_generation;
     ++m_kernelGeneration;
     m_result.reset();
+    m_sides = {};
     m_kernels.reset();
     m_configPanel->setComparison(nullptr);
     m_distributionPanel->setComparison(nullptr);

@@ -138,6 +138,8 @@ Q_SIGNALS:
     void comparisonReady();
     // The kernel diff of the shown pair is in its dock.
     void kernelsAligned();
+    // A kernel diff arrived for a pair no longer shown and was dropped.
+    void kernelsDropped();
 
 private:
     void createWidgets();

@@ -153,7 +153,8 @@ void ComparisonController::rebuildPairs()
         const bool all = m_pairPanel->showsAllPairs();
         const std::vector<MatchedPair>& pairs = m_result->allPairs;
         for (size_t i = 0; i < pairs.size(); ++i)
-            if ((all || pairs[i].median) && pairs[i].baselineStepIndex >= 0 && pairs[i].changedStepIndex >= 0) {
+            if ((all ? !pairs[i].extraMedian : pairs[i].median) && pairs[i].baselineStepIndex >= 0 &&
+                pairs[i].changedStepIndex >= 0) {
                 m_pairs.push_back({size_t(pairs[i].baselineStepIndex), size_t(pairs[i].changedStepIndex)});
                 m_pairRows.push_back(int(i));
             }
@@ -191,8 +192,12 @@ void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t c
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, result, pairText]() {
-                if (!self || generation != self->m_kernelGeneration)
+                if (!self)
                     return;
+                if (generation != self->m_kernelGeneration) {
+                    Q_EMIT self->kernelsDropped();
+                    return;
+                }
                 self->m_kernels = result;
                 self->m_kernelPanel->setAlignment(result, pairText);
                 Q_EMIT self->kernelsAligned();
