@@ -309,6 +309,19 @@ private Q_SLOTS:
         }
         QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
         QCOMPARE(c->currentPair(), 2);
+        // Two steps that are no listed pair (each step is in one row): the keys move on from the baseline
+        // step's place in time, and the status says it is no listed pair.
+        QVERIFY(c->pairs().size() >= 6);
+        QVERIFY(c->showSteps(c->pairs()[4].baselineStep, c->pairs()[1].changedStep));
+        QCOMPARE(c->currentPair(), -1);
+        QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("not one of the")),
+                 qPrintable(w->statusBar()->currentMessage()));
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), 5);
+        QVERIFY(c->showSteps(c->pairs()[4].baselineStep, c->pairs()[1].changedStep));
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
+        QCOMPARE(c->currentPair(), 3);
+        QVERIFY(c->showPair(2));
 
         // Both steps of pair 2 start at the same shared time, and the shared range shows both whole.
         const RecordWindow& a = sa.step(c->pairs()[2].baselineStep);

@@ -675,7 +675,8 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
     if (!isActive() || baselineStep >= sa.stepCount() || changedStep >= m_changed->analyses()->stepCount())
         return false;
     const auto found = std::find(m_pairs.begin(), m_pairs.end(), StepPair{baselineStep, changedStep});
-    m_current = found == m_pairs.end() ? m_current : int(found - m_pairs.begin());
+    // Two steps that are no pair of the list: `[` / `]` move on from their place (stepPair).
+    m_current = found == m_pairs.end() ? -1 : int(found - m_pairs.begin());
     if (found != m_pairs.end())
         m_pairPanel->selectPair(m_pairRows[size_t(m_current)]);
     m_shown = StepPair{baselineStep, changedStep};
@@ -696,13 +697,16 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
     m_window->showStep(row, false);
     const TimeNs end = std::max(a.window.endNs, b.window.endNs + offset);
     m_window->timeline()->zoom()->zoomToInterval(a.window.startNs, end, 0.03);
-    m_window->statusBar()->showMessage(tr("Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)")
-                                           .arg(m_current + 1)
-                                           .arg(m_pairs.size())
-                                           .arg(a.window.forwardCt)
-                                           .arg(formatDuration(a.window.wallNs()))
-                                           .arg(b.window.forwardCt)
-                                           .arg(formatDuration(b.window.wallNs())));
+    // (%1 … %4: the two steps; the pair's place in the list after them)
+    const QString steps =
+        (m_current >= 0 ? tr("Pair %5 of %6: baseline forward_ct %1 (%2), changed forward_ct %3 (%4)")
+                        : tr("Baseline forward_ct %1 (%2), changed forward_ct %3 (%4): not one of the %6 pairs listed"))
+            .arg(a.window.forwardCt)
+            .arg(formatDuration(a.window.wallNs()))
+            .arg(b.window.forwardCt)
+            .arg(formatDuration(b.window.wallNs()));
+    m_window->statusBar()->showMessage(m_current >= 0 ? steps.arg(m_current + 1).arg(m_pairs.size())
+                                                      : steps.arg(m_pairs.size()));
     alignKernelsOfShownPair(baselineStep, changedStep);
     Q_EMIT pairChanged(m_current);
     return true;
