@@ -629,6 +629,21 @@ private Q_SLOTS:
         // The changed run's step is the one highlighted and framed (its own clock, offset on the shared axis).
         QVERIFY(lower->visibleStartNs() <= aligned.windowStartNs() && aligned.windowEndNs() <= lower->visibleEndNs());
 
+        // A Ctrl-drag on the changed timeline: that range's statistics of the changed run.
+        QWidget* viewport = lower->view()->viewport();
+        const int x0 = lower->labelWidth() + 100, x1 = lower->labelWidth() + 400;
+        QTest::mousePress(viewport, Qt::LeftButton, Qt::ControlModifier, QPoint(x0, 60));
+        QTest::mouseMove(viewport, QPoint(x0 + 50, 60));
+        QTest::mouseMove(viewport, QPoint(x1, 60));
+        QTest::mouseRelease(viewport, Qt::LeftButton, Qt::ControlModifier, QPoint(x1, 60));
+        const TimeNs r0 = lower->selection()->rangeStartNs(), r1 = lower->selection()->rangeEndNs();
+        QVERIFY(r1 > r0);
+        QCOMPARE(summaries->rangeStats()->profile().get(), &changed);
+        QTRY_VERIFY_WITH_TIMEOUT(!summaries->rangeStats()->busy(), 60000);
+        QCOMPARE(summaries->rangeStats()->stats().fromNs, r0);
+        QCOMPARE(summaries->rangeStats()->stats().toNs, r1);
+        QVERIFY(changed.firstNs() <= r0 && r1 <= changed.lastNs()); // (the changed run's own clock)
+
         // Back on the baseline.
         TimelineWidget* upper = w->timeline();
         upper->ensureLaneVisible(task->baseline.lane);
