@@ -334,6 +334,7 @@ namespace {
 
 // The categories in report order (alphabetical, as the JSON has always listed them).
 constexpr std::array<const char*, 5> kTaskCategories{"communication", "compute", "memcpy", "other", "sync"};
+static_assert(std::tuple_size_v<decltype(TaskDurations::categories)> == kTaskCategories.size());
 
 size_t taskCategory(EventKind kind)
 {

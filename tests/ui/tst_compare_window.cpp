@@ -161,12 +161,24 @@ private Q_SLOTS:
         QVERIFY(!c->isActive());
         QVERIFY(!c->changedTimeline()->isVisible());
 
-        // File › Compare With Folder…, answered like a user would.
+        // File › Compare With Folder…, answered like a user would (the shown profile analysed: its side of
+        // the comparison is prepared while the other run loads).
+        QVERIFY(QTest::qWaitFor([&]() { return w->session()->analyses()->ready(); }, 60000));
         QAction* compare = w->action(QStringLiteral("compareWithFolder"));
         QVERIFY(compare && w->fileMenu()->actions().contains(compare));
         answerNextFileDialog(m_changed);
         compare->trigger();
         QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        // The same comparison as of the two sessions in one piece.
+        const RunComparison direct = compareRuns(*w->sessions().front(), *c->changedSession());
+        QCOMPARE(c->result()->whole.quantities.size(), direct.whole.quantities.size());
+        for (size_t q = 0; q < direct.whole.quantities.size(); ++q) {
+            const MedianChange& x = c->result()->whole.quantities[q].change;
+            const MedianChange& y = direct.whole.quantities[q].change;
+            QVERIFY((x.low == y.low && x.high == y.high) || (std::isnan(x.low) && std::isnan(y.low)));
+        }
+        QCOMPARE(c->result()->deviceTasks.names.size(), direct.deviceTasks.names.size());
 
         QVERIFY(c->isActive());
         QCOMPARE(w->sessions().size(), size_t(2));

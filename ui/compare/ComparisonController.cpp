@@ -370,9 +370,11 @@ void ComparisonController::compareWith(const QString& changed)
         m_window->openPath(changed);
         return;
     }
-    // The baseline is the window's session: only the changed run is loaded.
+    // The baseline is the window's session: only the changed run is loaded, and the baseline's side of the
+    // comparison is prepared meanwhile.
     startTask(new ComparisonLoadTask(QString(), changed, this),
               tr("Loading %1 to compare…").arg(QDir::toNativeSeparators(changed)));
+    prepareShownBaseline();
 }
 
 // The demo pair (`demo OUTDIR --compare`), written once into the cache folder and reused, as --demo
@@ -864,6 +866,8 @@ void ComparisonController::windowSessionChanged()
 {
     if (m_settingSessions)
         return;
+    m_earlySession.reset();
+    m_earlySide.reset();
     abandonLoading(); // a comparison still loading would otherwise land on the new profile
     endComparison();
 }

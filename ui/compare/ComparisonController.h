@@ -149,7 +149,10 @@ private:
     // analysed, the pairwise part once both sides are in.
     void compareWhenAnalysed();
     void prepareSideWhenAnalysed(int side, quint64 generation);
+    void sidePrepared(int side, quint64 generation, std::shared_ptr<const ComparisonSide> prepared);
     void compareSides(quint64 generation);
+    // Compare With… from the shown profile: its side is prepared while the other run loads.
+    void prepareShownBaseline();
     // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
     void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
@@ -202,6 +205,9 @@ private:
 
     std::shared_ptr<const RunComparison> m_result;
     std::array<std::shared_ptr<const ComparisonSide>, 2> m_sides; // baseline, changed (null until prepared)
+    // The shown profile's baseline side, prepared ahead (prepareShownBaseline); null side while in flight.
+    std::shared_ptr<ProfileSession> m_earlySession;
+    std::shared_ptr<const ComparisonSide> m_earlySide;
     std::shared_ptr<const KernelAlignment> m_kernels;
     quint64 m_generation = 0;       // a result of an older comparison is dropped
     quint64 m_kernelGeneration = 0; // a kernel diff of a pair no longer shown is dropped

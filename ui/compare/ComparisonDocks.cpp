@@ -86,6 +86,8 @@ void ComparisonController::compareWhenAnalysed()
 void ComparisonController::prepareSideWhenAnalysed(int side, quint64 generation)
 {
     std::shared_ptr<ProfileSession> session = side == 0 ? m_window->sessions().front() : m_changed;
+    if (side == 0 && session == m_earlySession && m_earlySide) // prepared while the changed run loaded
+        return sidePrepared(0, generation, m_earlySide);
     if (!session->analyses()->ready()) {
         connect(
             session->analyses(), &StepAnalyses::analysesReady, this,
@@ -105,11 +107,43 @@ void ComparisonController::prepareSideWhenAnalysed(int side, quint64 generation)
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, side, prepared]() {
-                if (!self || generation != self->m_generation)
+                if (self)
+                    self->sidePrepared(side, generation, prepared);
+            },
+            Qt::QueuedConnection);
+    });
+    startWorker(worker);
+}
+
+void ComparisonController::sidePrepared(int side, quint64 generation, std::shared_ptr<const ComparisonSide> prepared)
+{
+    // (a side may come twice: prepared ahead and again with the comparison; the first one counts)
+    if (generation != m_generation || m_sides[size_t(side)])
+        return;
+    m_sides[size_t(side)] = std::move(prepared);
+    if (m_sides[0] && m_sides[1])
+        compareSides(generation);
+}
+
+void ComparisonController::prepareShownBaseline()
+{
+    std::shared_ptr<ProfileSession> session = m_window->sessions().front();
+    if (session == m_earlySession || !session->analyses()->ready())
+        return; // (already prepared or under way; a session still analysing is prepared with the comparison)
+    m_earlySession = session;
+    m_earlySide.reset();
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, session]() {
+        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, ComparisonRole::Baseline));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, session, prepared]() {
+                if (!self || self->m_earlySession != session)
                     return;
-                self->m_sides[size_t(side)] = prepared;
-                if (self->m_sides[0] && self->m_sides[1])
-                    self->compareSides(generation);
+                self->m_earlySide = prepared;
+                // A comparison of this baseline already waiting for its side takes it.
+                if (self->isActive() && self->m_window->sessions().front() == session)
+                    self->sidePrepared(0, self->m_generation, prepared);
             },
             Qt::QueuedConnection);
     });
