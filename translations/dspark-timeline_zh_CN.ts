@@ -3264,8 +3264,20 @@
             <translation>步 %1 · %2</translation>
         </message>
         <message>
-            <source>Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)</source>
-            <translation>步对 %1 / %2：基线 forward_ct %3（%4），变更 forward_ct %5（%6）</translation>
+            <source>Pair %5 of %6: baseline forward_ct %1 (%2), changed forward_ct %3 (%4)</source>
+            <translation>步对 %5 / %6：基线 forward_ct %1（%2），变更 forward_ct %3（%4）</translation>
+        </message>
+        <message>
+            <source>Baseline forward_ct %1 (%2), changed forward_ct %3 (%4): not one of the %6 pairs listed</source>
+            <translation>基线 forward_ct %1（%2），变更 forward_ct %3（%4）：不在所列的 %6 个步对之中</translation>
+        </message>
+        <message>
+            <source>No matched step pairs: the runs have no step class in common on both timelines</source>
+            <translation>没有匹配的步对：两次运行在两条时间线上没有共同的步类别</translation>
+        </message>
+        <message>
+            <source>Pairing the steps of the two runs… [ / ] walk the matched pairs once the comparison is ready</source>
+            <translation>正在为两次运行的步配对…比较就绪后，[ / ] 即可在匹配的步对间移动</translation>
         </message>
         <message>
             <source>The baseline is %1 and the changed run %2: steps and kernel categories are compared; kernel names, streams, stage bands and communication are not (the platforms differ).</source>
@@ -4398,6 +4410,10 @@ Changed: %2</source>
         <message>
             <source>Device tasks in the selected range (%1)</source>
             <translation>所选范围内的设备任务（%1）</translation>
+        </message>
+        <message>
+            <source>Steps · %1</source>
+            <translation>步表 · %1</translation>
         </message>
         <message>
             <source>forward_ct %1 (rank %2)</source>
@@ -5634,6 +5650,10 @@ forward_ct %3</numerusform>
         <message>
             <source>the whole profile</source>
             <translation>整个性能数据</translation>
+        </message>
+        <message>
+            <source>%1 · %2</source>
+            <translation>%1 · %2</translation>
         </message>
         <message>
             <source>Range Statistics</source>

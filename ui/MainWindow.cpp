@@ -282,15 +282,18 @@ void MainWindow::createDocks()
     m_summaries = new SummaryDocks(this);
     connect(m_summaries, &SummaryDocks::instancesRequested, this,
             [this](const QString& title, std::vector<EventRef> events) {
+                // (of the summaries' profile: the panes' session)
+                const std::shared_ptr<const Profile> p = m_paneSession ? m_paneSession->profile() : profile();
                 const EventRef first = events.empty() ? EventRef{} : events.front();
-                m_events->setEvents(title, profile(), std::move(events), true);
+                m_events->setEvents(title, p, std::move(events), true);
                 m_eventsDock->show();
                 m_eventsDock->raise();
                 if (first.valid())
-                    revealEvent(tagFrom(profile().get(), first), true);
+                    revealEvent(tagFrom(p.get(), first), true);
             });
     connect(m_summaries, &SummaryDocks::stepRequested, this, [this](int rankIndex, TimeNs startNs, TimeNs endNs) {
-        m_timeline->zoom()->zoomToInterval(m_timeline->toSharedNs(startNs), m_timeline->toSharedNs(endNs), 0.03);
+        m_paneTimeline->zoom()->zoomToInterval(m_paneTimeline->toSharedNs(startNs), m_paneTimeline->toSharedNs(endNs),
+                                               0.03);
         showDeviceTasks(tr("Device tasks of the step"), rankIndex, startNs, endNs);
     });
 }
@@ -796,18 +799,13 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
         m_comparison->windowSessionChanged();
     const std::shared_ptr<const Profile>& p = profile();
     m_timeline->setProfile(p);
+    m_stepPanesSession = nullptr; // (a new session may sit where the last one was)
     setPaneSession(m_session.get(), m_timeline);
     m_details->setProfile(p);
     m_search->setProfile(p);
     m_legend->setProfile(p);
     m_files->setProfile(p);
     m_events->clear();
-    // Issue 26: the kernel summary and plain steps of the profile, with the rules the session loaded.
-    m_summaries->setProfile(p, m_session ? std::make_shared<const AnalysisRules>(m_session->analyses()->rules())
-                                         : nullptr);
-    m_steps->setStepRecords(p ? std::shared_ptr<const StepRecordSet>(p, p->stepRecords.get()) : nullptr);
-    if (p && !p->stepRecords)
-        m_steps->setStepRecords(nullptr);
     // Step records without a timeline: the step table and charts take the window, with a line saying why.
     const bool stepsOnly = p && p->stepRecords && !p->stepRecords->empty() && p->stats().events == 0;
     placeStepPanels(stepsOnly);
@@ -892,25 +890,66 @@ void MainWindow::setPaneSession(ProfileSession* session, TimelineWidget* timelin
     m_searchHighlights =
         connect(m_search, &SearchPanel::highlightsChanged, m_paneTimeline, &TimelineWidget::setSearchHighlights);
     m_search->setProfile(p);
+    bindStepPanes(session);
     retitlePaneDocks();
+}
+
+void MainWindow::bindStepPanes(ProfileSession* session)
+{
+    if (session == m_stepPanesSession)
+        return;
+    m_stepPanesSession = session;
+    const std::shared_ptr<const Profile> p = session ? session->profile() : nullptr;
+    // Issue 26: the kernel summary and plain steps of the profile, with the rules the session loaded.
+    m_summaries->setProfile(p, session ? std::make_shared<const AnalysisRules>(session->analyses()->rules()) : nullptr);
+    m_steps->setStepRecords(p && p->stepRecords ? std::shared_ptr<const StepRecordSet>(p, p->stepRecords.get())
+                                                : nullptr);
+    if (session && m_reports)
+        m_reports->nameAnomalyCausesFrom(session->analyses());
+}
+
+const std::shared_ptr<const Profile>& MainWindow::paneProfile() const
+{
+    static const std::shared_ptr<const Profile> none;
+    return m_paneSession ? m_paneSession->profile() : none;
 }
 
 void MainWindow::retitlePaneDocks()
 {
-    // While two runs are open, the panes say whose events they show.
+    // While two runs are open, the panes say whose events and steps they show.
     const bool named = m_sessions.size() > 1 && m_paneSession;
     const QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
     m_detailsDock->setWindowTitle(named ? tr("Details · %1").arg(name) : tr("Details"));
     m_searchDock->setWindowTitle(named ? tr("Search · %1").arg(name) : tr("Search"));
     m_eventsDock->setWindowTitle(named ? tr("Kernels / Events · %1").arg(name) : tr("Kernels / Events"));
+    m_stepsDock->setWindowTitle(named ? tr("Steps · %1").arg(name) : tr("Steps"));
+    m_summaries->setRunName(name);
 }
 
 void MainWindow::showSessionEvent(ProfileSession* session, TimelineWidget* timeline, EventRef e)
 {
-    if (session == m_session.get())
-        return onEventSelected(e);
     setPaneSession(session, timeline);
-    showEventInPanes(e, {});
+    if (!paneProfile() || !e.valid()) {
+        m_details->setEvent({});
+        m_selectionStatus->clear();
+        return;
+    }
+    const int stepRow = stepRowForEvent(e);
+    if (stepRow >= 0 && !m_selectingFromTable)
+        m_steps->selectSourceRow(stepRow);
+    showEventInPanes(e, stepRow >= 0 ? stepTextForRow(stepRow) : QString());
+}
+
+void MainWindow::showSessionRange(ProfileSession* session, TimelineWidget* timeline, TimeNs startNs, TimeNs endNs)
+{
+    setPaneSession(session, timeline);
+    if (!paneProfile() || endNs <= startNs)
+        return;
+    m_details->showTimeRange(startNs, endNs);
+    showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
+                    endNs);
+    m_eventsDock->show();
+    m_summaries->showRange(startNs, endNs, tr("the selected range")); // issue 26
 }
 
 SessionEvent MainWindow::tagFrom(const Profile* source, EventRef e) const
@@ -946,16 +985,7 @@ bool MainWindow::revealEvent(const SessionEvent& e, bool zoom)
 
 void MainWindow::onEventSelected(EventRef e)
 {
-    setPaneSession(m_session.get(), m_timeline);
-    if (!profile() || !e.valid()) {
-        m_details->setEvent({});
-        m_selectionStatus->clear();
-        return;
-    }
-    const int stepRow = stepRowForEvent(e);
-    if (stepRow >= 0 && !m_selectingFromTable)
-        m_steps->selectSourceRow(stepRow);
-    showEventInPanes(e, stepRow >= 0 ? stepTextForRow(stepRow) : QString());
+    showSessionEvent(m_session.get(), m_timeline, e);
 }
 
 void MainWindow::showEventInPanes(EventRef e, const QString& stepText)
@@ -987,20 +1017,17 @@ void MainWindow::showEventInPanes(EventRef e, const QString& stepText)
 
 void MainWindow::onTimeRangeSelected(TimeNs startNs, TimeNs endNs)
 {
-    if (!profile() || endNs <= startNs)
-        return;
-    m_details->showTimeRange(startNs, endNs);
-    showDeviceTasks(tr("Device tasks in the selected range (%1)").arg(formatDuration(endNs - startNs)), -1, startNs,
-                    endNs);
-    m_eventsDock->show();
-    m_summaries->showRange(startNs, endNs, tr("the selected range")); // issue 26
+    showSessionRange(m_session.get(), m_timeline, startNs, endNs);
 }
 
 void MainWindow::showDeviceTasks(const QString& title, int rankIndex, TimeNs startNs, TimeNs endNs)
 {
+    const std::shared_ptr<const Profile>& p = paneProfile(); // the step table's and the range's profile
+    if (!p)
+        return;
     std::vector<EventRef> tasks;
-    for (uint32_t laneIndex = 0; laneIndex < profile()->lanes.size(); ++laneIndex) {
-        const Lane& lane = profile()->lanes[laneIndex];
+    for (uint32_t laneIndex = 0; laneIndex < p->lanes.size(); ++laneIndex) {
+        const Lane& lane = p->lanes[laneIndex];
         if (!isDeviceLane(lane.info.kind) || (rankIndex >= 0 && lane.info.rankIndex != rankIndex))
             continue;
         const auto [first, last] = lane.overlapping(startNs, endNs);
@@ -1008,17 +1035,18 @@ void MainWindow::showDeviceTasks(const QString& title, int rankIndex, TimeNs sta
             if (lane.startNs[i] >= startNs && lane.startNs[i] < endNs)
                 tasks.push_back({laneIndex, uint32_t(i)});
     }
-    m_events->setEvents(title, profile(), std::move(tasks), true);
+    m_events->setEvents(title, p, std::move(tasks), true);
 }
 
 int MainWindow::stepRowForEvent(EventRef e) const
 {
     const StepRecordSet* set = m_steps->stepRecords();
-    if (!profile() || !set || !e.valid())
+    const Profile* p = paneProfile().get();
+    if (!p || !set || !e.valid())
         return -1;
     const auto& rows = set->alignment.rows;
-    const int rank = profile()->lanes[e.lane].info.rankIndex;
-    const TimeNs t = profile()->startNs(e);
+    const int rank = p->lanes[e.lane].info.rankIndex;
+    const TimeNs t = p->startNs(e);
     for (size_t i = 0; i < rows.size(); ++i) {
         const StepAlignmentRow& r = rows[i];
         if (r.hasWindow() && r.traceRankIndex == rank && t >= r.windowStartNs() && t < r.windowEndNs())
@@ -1043,14 +1071,15 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
 {
     if (!markStep(sourceRow))
         return;
+    // On the timeline of the step table's run (the panes' session).
     const StepAlignmentRow& row = m_steps->stepRecords()->alignment.rows[sourceRow];
-    m_timeline->zoom()->zoomToInterval(m_timeline->toSharedNs(row.windowStartNs()),
-                                       m_timeline->toSharedNs(row.windowEndNs()), 0.03);
+    const Profile& p = *paneProfile();
+    m_paneTimeline->zoom()->zoomToInterval(m_paneTimeline->toSharedNs(row.windowStartNs()),
+                                           m_paneTimeline->toSharedNs(row.windowEndNs()), 0.03);
     if (row.traceRankIndex >= 0)
-        for (uint32_t lane = 0; lane < profile()->lanes.size(); ++lane)
-            if (profile()->lanes[lane].info.rankIndex == row.traceRankIndex &&
-                isDeviceLane(profile()->lanes[lane].info.kind)) {
-                m_timeline->ensureLaneVisible(lane);
+        for (uint32_t lane = 0; lane < p.lanes.size(); ++lane)
+            if (p.lanes[lane].info.rankIndex == row.traceRankIndex && isDeviceLane(p.lanes[lane].info.kind)) {
+                m_paneTimeline->ensureLaneVisible(lane);
                 break;
             }
     if (openTasks) {
@@ -1058,7 +1087,7 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
         m_eventsDock->raise();
     }
     // Issue 26: the step's range statistics and kernels (by stage band when analysed).
-    const StepAnalyses* analyses = m_session ? m_session->analyses() : nullptr;
+    const StepAnalyses* analyses = m_paneSession ? m_paneSession->analyses() : nullptr;
     const std::optional<size_t> step = analyses ? analyses->stepOfRecordRow(size_t(sourceRow)) : std::nullopt;
     const StepAnalysis* analysis = step ? analyses->analysis(*step) : nullptr;
     m_summaries->showStep(row.windowStartNs(), row.windowEndNs(),
@@ -1069,7 +1098,7 @@ void MainWindow::showStep(int sourceRow, bool openTasks)
 bool MainWindow::markStep(int sourceRow)
 {
     const StepRecordSet* set = m_steps->stepRecords();
-    if (!profile() || !set || sourceRow < 0 || sourceRow >= int(set->size()))
+    if (!paneProfile() || !set || sourceRow < 0 || sourceRow >= int(set->size()))
         return false;
     const StepRecord& record = set->record(size_t(sourceRow));
     const bool aligned = sourceRow < int(set->alignment.rows.size()) && set->alignment.rows[sourceRow].hasWindow();
@@ -1077,7 +1106,7 @@ bool MainWindow::markStep(int sourceRow)
         const QString status = sourceRow < int(set->alignment.rows.size())
                                    ? stepMatchText(set->alignment.rows[sourceRow].status)
                                    : QString();
-        m_timeline->clearHighlightedInterval();
+        m_paneTimeline->clearHighlightedInterval();
         m_status->setText(status.isEmpty()
                               ? tr("Step forward_ct %1 is not on the timeline").arg(record.forwardCt)
                               : tr("Step forward_ct %1 is not on the timeline (%2)").arg(record.forwardCt).arg(status));
@@ -1085,7 +1114,7 @@ bool MainWindow::markStep(int sourceRow)
     }
     const StepAlignmentRow& row = set->alignment.rows[sourceRow];
     const TimeNs a = row.windowStartNs(), b = row.windowEndNs();
-    m_timeline->setHighlightedInterval(a, b, tr("step %1 · %2").arg(record.forwardCt).arg(formatDuration(b - a)));
+    m_paneTimeline->setHighlightedInterval(a, b, tr("step %1 · %2").arg(record.forwardCt).arg(formatDuration(b - a)));
     m_status->setText(stepTextForRow(sourceRow));
     // The kernel table follows the selected step (its tasks, longest first).
     const TimeNs da = row.deviceStartNs >= 0 ? row.deviceStartNs : a;
@@ -1099,10 +1128,10 @@ void MainWindow::followViewToStep()
     // After Back / Forward / undo the view may be on another step: the step whose window holds the
     // centre of the view and fills at least half of it is selected; none when the view is elsewhere.
     const StepRecordSet* set = m_steps->stepRecords();
-    if (!profile() || !set)
+    if (!paneProfile() || !set)
         return;
-    const TimelineZoom* zoom = m_timeline->zoom();
-    const TimeNs centre = m_timeline->visibleStartNs() + zoom->spanNs() / 2;
+    const TimelineZoom* zoom = m_paneTimeline->zoom();
+    const TimeNs centre = m_paneTimeline->visibleStartNs() + zoom->spanNs() / 2;
     int found = -1;
     for (size_t i = 0; i < set->alignment.rows.size() && found < 0; ++i) {
         const StepAlignmentRow& r = set->alignment.rows[i];
@@ -1116,8 +1145,9 @@ void MainWindow::followViewToStep()
     if (found >= 0)
         markStep(found);
     else
-        m_timeline->clearHighlightedInterval();
-    m_reports->charts()->setCurrentRecordRow(found >= 0 ? std::optional<size_t>(found) : std::nullopt);
+        m_paneTimeline->clearHighlightedInterval();
+    if (m_paneSession == m_session.get()) // (the charts are the shown session's)
+        m_reports->charts()->setCurrentRecordRow(found >= 0 ? std::optional<size_t>(found) : std::nullopt);
 }
 
 void MainWindow::stepBy(int delta, bool anomalousOnly)

@@ -84,13 +84,16 @@ public:
     // bound to session(). Removing the shown session is refused (setSession replaces it).
     void addSession(std::shared_ptr<ProfileSession> session);
     void removeSession(const ProfileSession* session);
-    // The session the details, search and event-table panes work on: session() unless an event of
-    // another session was selected on its own timeline (a comparison's changed run) or that timeline
-    // took the focus. Their dock titles name it while there is more than one session.
+    // The session the details, search and event-table panes, the step table, the range statistics and
+    // the kernel summary work on: session() unless an event of another session was selected on its own
+    // timeline (a comparison's changed run) or that timeline took the focus. Their dock titles name it
+    // while there is more than one session.
     ProfileSession* paneSession() const { return m_paneSession; }
     void setPaneSession(ProfileSession* session, TimelineWidget* timeline);
     // An event of `session` selected on `timeline`: the panes move to that session and show it.
     void showSessionEvent(ProfileSession* session, TimelineWidget* timeline, EventRef e);
+    // A time range of `session` selected on `timeline` (Ctrl-drag): the panes move to it and show the range.
+    void showSessionRange(ProfileSession* session, TimelineWidget* timeline, TimeNs startNs, TimeNs endNs);
     ComparisonController* comparison() const { return m_comparison; }
     // Holds the timeline; the comparison puts the second timeline beside it.
     QWidget* timelinePage() const { return m_timelinePage; }
@@ -166,6 +169,9 @@ private:
     // session (`stepText`: its step, or empty).
     void showEventInPanes(EventRef e, const QString& stepText);
     void retitlePaneDocks();
+    // The step table and the summaries on `session` (null: none), when they are not on it already.
+    void bindStepPanes(ProfileSession* session);
+    const std::shared_ptr<const Profile>& paneProfile() const; // paneSession()'s profile (null: none)
     void onTimeRangeSelected(TimeNs startNs, TimeNs endNs);
     void showLaneMenu(int row, const QPoint& globalPos, EventRef event);
     int stepRowForEvent(EventRef e) const;
@@ -183,10 +189,11 @@ private:
     void updateActions();
 
     std::vector<std::shared_ptr<ProfileSession>> m_sessions;
-    std::shared_ptr<ProfileSession> m_session;  // the one the panels show (one of m_sessions)
-    ProfileSession* m_paneSession = nullptr;    // paneSession()
-    TimelineWidget* m_paneTimeline = nullptr;   // its timeline
-    QMetaObject::Connection m_searchHighlights; // the search panel's highlights → m_paneTimeline
+    std::shared_ptr<ProfileSession> m_session;          // the one the panels show (one of m_sessions)
+    ProfileSession* m_paneSession = nullptr;            // paneSession()
+    TimelineWidget* m_paneTimeline = nullptr;           // its timeline
+    const ProfileSession* m_stepPanesSession = nullptr; // the step table's and summaries' (bindStepPanes)
+    QMetaObject::Connection m_searchHighlights;         // the search panel's highlights → m_paneTimeline
     ProfileLoadTask* m_task = nullptr;
     QString m_lastError;
     QPointer<QMessageBox> m_errorBox;

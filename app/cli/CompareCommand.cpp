@@ -44,7 +44,7 @@ int runCompare(const QStringList& argsIn)
     }
     const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
     // Side by side (a comparison costs about what the slower side costs alone: docs/performance.md).
-    AnalysedPair runs = loadAndAnalyseBoth(args[0], args[1], rules);
+    AnalysedPair runs = loadAndAnalyseBoth(args[0], args[1], rules, 1, options);
     AnalysedRun& base = runs.baseline;
     AnalysedRun& changed = runs.changed;
     for (const AnalysedRun* side : {&base, &changed})
@@ -55,7 +55,7 @@ int runCompare(const QStringList& argsIn)
     warnIfStepsRefused(*base.outcome.profile);
     warnIfStepsRefused(*changed.outcome.profile);
 
-    const RunComparison comparison = compareRuns(*base.session, *changed.session, options);
+    const RunComparison comparison = compareRuns(base.side, changed.side, options);
     if (asCsv) {
         printOut(pairTableCsv(comparison));
         return 0;

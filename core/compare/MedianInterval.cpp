@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <random>
 
@@ -145,20 +146,41 @@ std::shared_ptr<const MedianDraws> drawMedianPositions(size_t n, int resamples, 
     return d;
 }
 
-// Per thread (comparisons run on workers), the latest few draws.
+// Process-wide, the latest draws (each 16 kB at 2,000 resamples): a run's load thread draws its counts
+// ahead (prepareBootstrap) and the comparison's thread reads them. Drawn outside the lock: two threads
+// may draw the same positions at once, which is only wasted work (the draws are a function of the key).
 std::shared_ptr<const MedianDraws> medianPositions(size_t n, int resamples, uint64_t seed)
 {
-    thread_local std::deque<std::shared_ptr<const MedianDraws>> cache;
-    for (const auto& d : cache)
-        if (d->n == n && d->resamples == resamples && d->seed == seed)
+    static std::mutex lock;
+    static std::deque<std::shared_ptr<const MedianDraws>> cache;
+    const auto find = [&]() -> std::shared_ptr<const MedianDraws> {
+        for (const auto& d : cache)
+            if (d->n == n && d->resamples == resamples && d->seed == seed)
+                return d;
+        return nullptr;
+    };
+    {
+        const std::lock_guard guard(lock);
+        if (auto d = find())
             return d;
-    if (cache.size() >= 32)
+    }
+    std::shared_ptr<const MedianDraws> drawn = drawMedianPositions(n, resamples, seed);
+    const std::lock_guard guard(lock);
+    if (auto d = find())
+        return d;
+    if (cache.size() >= 512)
         cache.pop_front();
-    cache.push_back(drawMedianPositions(n, resamples, seed));
+    cache.push_back(std::move(drawn));
     return cache.back();
 }
 
 } // namespace
+
+void prepareBootstrap(size_t n, int resamples, uint64_t seed)
+{
+    if (n > 0 && resamples > 0)
+        (void)medianPositions(n, resamples, seed);
+}
 
 std::vector<double> bootstrapMedians(std::span<const double> sorted, int resamples, uint64_t seed)
 {
@@ -184,8 +206,7 @@ MedianChange medianChange(std::span<const double> baselineSorted, std::span<cons
     c.relative = base != 0.0 ? c.delta / std::fabs(base) : std::nan("");
     // Independent streams for the two sides: the seed, and the seed's successor under a fixed odd step.
     const std::vector<double> a = bootstrapMedians(baselineSorted, options.resamples, options.seed);
-    const std::vector<double> b =
-        bootstrapMedians(changedSorted, options.resamples, options.seed + 0x9E3779B97F4A7C15ull);
+    const std::vector<double> b = bootstrapMedians(changedSorted, options.resamples, changedSideSeed(options.seed));
     std::vector<double> diffs(a.size());
     for (size_t i = 0; i < a.size(); ++i)
         diffs[i] = b[i] - a[i];

@@ -42,4 +42,14 @@ MedianChange medianChange(std::span<const double> baselineSorted, std::span<cons
 // The bootstrap medians of one sorted sample, `resamples` of them (for tests and the interval itself).
 std::vector<double> bootstrapMedians(std::span<const double> sorted, int resamples, uint64_t seed);
 
+// The seed of the changed side's resamples (the baseline's is BootstrapOptions::seed): independent streams.
+constexpr uint64_t changedSideSeed(uint64_t seed)
+{
+    return seed + 0x9E3779B97F4A7C15ull;
+}
+// Draws now the resample positions of a sample of n values (they depend on n, resamples and the seed
+// only), so that a later medianChange() of that count finds them ready: a run's load thread does this for
+// the counts it will bring to a comparison. Kept process-wide (bounded), shared by every thread.
+void prepareBootstrap(size_t n, int resamples, uint64_t seed);
+
 } // namespace dspark

@@ -25,11 +25,18 @@ AnalysedRun loadAndAnalyse(const QString& path, const std::shared_ptr<const Anal
 }
 
 AnalysedPair loadAndAnalyseBoth(const QString& baseline, const QString& changed,
-                                const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide)
+                                const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide,
+                                const CompareOptions& options)
 {
+    const auto side = [&](const QString& path, ComparisonRole role) {
+        AnalysedRun run = loadAndAnalyse(path, rules, threadsPerSide);
+        if (run.session)
+            run.side = prepareSide(*run.session, role, options);
+        return run;
+    };
     AnalysedPair out;
-    std::thread worker([&] { out.changed = loadAndAnalyse(changed, rules, threadsPerSide); });
-    out.baseline = loadAndAnalyse(baseline, rules, threadsPerSide);
+    std::thread worker([&] { out.changed = side(changed, ComparisonRole::Changed); });
+    out.baseline = side(baseline, ComparisonRole::Baseline);
     worker.join();
     return out;
 }

@@ -21,6 +21,7 @@ struct AnalysedRun {
     QString path;
     LoadOutcome outcome;
     std::unique_ptr<ProfileSession> session;
+    ComparisonSide side; // what the comparison needs of this run alone (loadAndAnalyseBoth only)
 };
 
 // `threads`: the loader's threads (LoadOptions::threads); 0: the default.
@@ -28,12 +29,15 @@ AnalysedRun loadAndAnalyse(const QString& path, const std::shared_ptr<const Anal
 
 // Both runs side by side, each on a thread of its own and each load single-threaded: on two cores, two
 // loads that each want a second core would share both and finish together, later than the slower alone.
+// Each thread then prepares its run's side of the comparison (prepareSide with `options`), so that once
+// the slower run is in only compareRuns(baseline.side, changed.side) is left.
 struct AnalysedPair {
     AnalysedRun baseline, changed;
 };
 // `threadsPerSide`: the loader threads of each (the bench compares 1 with the default).
 AnalysedPair loadAndAnalyseBoth(const QString& baseline, const QString& changed,
-                                const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide = 1);
+                                const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide = 1,
+                                const CompareOptions& options = {});
 
 // The kernels of every matched pair on both timelines; without matched steps, the two profiles whole.
 std::vector<PairKernels> alignMatchedPairs(const RunComparison& comparison, const ProfileSession& baseline,

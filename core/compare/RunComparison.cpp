@@ -148,10 +148,12 @@ std::vector<MatchedPair> pairEveryStep(const RunSamples& base, const RunSamples&
         const auto same = std::find_if(out.begin(), out.end(), [&](const MatchedPair& p) {
             return p.baselineSample == m.baselineSample && p.changedSample == m.changedSample;
         });
-        if (same != out.end())
+        if (same != out.end()) {
             same->median = true;
-        else
+        } else {
             out.push_back(m);
+            out.back().extraMedian = true;
+        }
     }
     std::sort(out.begin(), out.end(), [&](const MatchedPair& x, const MatchedPair& y) {
         if (x.baselineSample != y.baselineSample)
@@ -314,10 +316,25 @@ RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed,
     return out;
 }
 
+// Durations (ms) of one profile's device tasks by category and by kernel name, each group sorted
+// (indexed by name id: a profile has few distinct names, so no string is built a task).
+struct TaskDurations {
+    std::array<std::vector<double>, 5> categories; // kTaskCategories order
+    std::vector<std::vector<double>> byNameId;
+    std::vector<double> totalByNameId;                  // Σ ms, in task order
+    std::unordered_map<std::string_view, uint32_t> ids; // the names with tasks
+    const std::vector<double>* named(std::string_view name) const
+    {
+        const auto it = ids.find(name);
+        return it == ids.end() ? nullptr : &byNameId[it->second];
+    }
+};
+
 namespace {
 
 // The categories in report order (alphabetical, as the JSON has always listed them).
 constexpr std::array<const char*, 5> kTaskCategories{"communication", "compute", "memcpy", "other", "sync"};
+static_assert(std::tuple_size_v<decltype(TaskDurations::categories)> == kTaskCategories.size());
 
 size_t taskCategory(EventKind kind)
 {
@@ -333,19 +350,6 @@ size_t taskCategory(EventKind kind)
     return 3;
 }
 
-// Durations (ms) of one profile's device tasks by category and by kernel name (indexed by name id: a
-// profile has few distinct names, so no string is built a task).
-struct TaskDurations {
-    std::array<std::vector<double>, kTaskCategories.size()> categories;
-    std::vector<std::vector<double>> byNameId;
-    std::unordered_map<std::string_view, uint32_t> ids; // the names with tasks
-    const std::vector<double>* named(std::string_view name) const
-    {
-        const auto it = ids.find(name);
-        return it == ids.end() ? nullptr : &byNameId[it->second];
-    }
-};
-
 TaskDurations taskDurations(const Profile& profile)
 {
     TaskDurations out;
@@ -360,20 +364,26 @@ TaskDurations taskDurations(const Profile& profile)
                 out.byNameId[lane.nameId[i]].push_back(ms);
         }
     }
+    out.totalByNameId.assign(out.byNameId.size(), 0.0);
     for (uint32_t id = 0; id < out.byNameId.size(); ++id)
-        if (!out.byNameId[id].empty())
+        if (std::vector<double>& v = out.byNameId[id]; !v.empty()) {
+            for (double x : v)
+                out.totalByNameId[id] += x;
+            std::sort(v.begin(), v.end());
             out.ids.emplace(profile.strings.view(id), id);
+        }
+    for (std::vector<double>& v : out.categories)
+        std::sort(v.begin(), v.end());
     return out;
 }
 
-TaskGroupComparison compareGroup(std::string name, bool category, std::vector<double> a, std::vector<double> b,
-                                 const BootstrapOptions& bootstrap)
+// Both sides sorted.
+TaskGroupComparison compareGroup(std::string name, bool category, const std::vector<double>& a,
+                                 const std::vector<double>& b, const BootstrapOptions& bootstrap)
 {
     TaskGroupComparison g;
     g.name = std::move(name);
     g.category = category;
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
     g.baseline = describeSorted(a);
     g.changed = describeSorted(b);
     g.change = medianChange(a, b, bootstrap);
@@ -384,13 +394,10 @@ TaskGroupComparison compareGroup(std::string name, bool category, std::vector<do
     return g;
 }
 
-} // namespace
-
-DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& changed,
-                                        const BootstrapOptions& bootstrap, size_t topNames)
+DeviceTaskComparison compareTaskDurations(const TaskDurations& a, const TaskDurations& b,
+                                          const BootstrapOptions& bootstrap, size_t topNames)
 {
     DeviceTaskComparison out;
-    const TaskDurations a = taskDurations(baseline), b = taskDurations(changed);
     for (size_t c = 0; c < kTaskCategories.size(); ++c)
         if (!a.categories[c].empty() || !b.categories[c].empty())
             out.categories.push_back(
@@ -399,8 +406,7 @@ DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& 
     std::unordered_map<std::string_view, double> sum;
     for (const TaskDurations* side : {&a, &b})
         for (const auto& [name, id] : side->ids)
-            for (double x : side->byNameId[id])
-                sum[name] += x;
+            sum[name] += side->totalByNameId[id];
     std::vector<std::pair<double, std::string_view>> totals;
     for (const auto& [name, total] : sum)
         totals.push_back({total, name});
@@ -418,29 +424,106 @@ DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& 
     return out;
 }
 
-RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& changed, const CompareOptions& options)
+constexpr size_t kTopTaskNames = 30;
+
+uint64_t seedOf(ComparisonRole role, const BootstrapOptions& bootstrap)
 {
-    // The device tasks and the configurations need the profiles only: the device tasks (the largest part
-    // after loading) and the baseline's config files (read again) on two more threads while the steps are
-    // compared (docs/performance.md, "Comparing two runs").
+    return role == ComparisonRole::Baseline ? bootstrap.seed : changedSideSeed(bootstrap.seed);
+}
+
+// The counts this run brings to compareRuns(samples): of every quantity over the compared steps, whole
+// and by class (keyed by (mode, bs, verify tokens) and by (mode, bs): which one depends on the other run).
+void prepareStepBootstrap(const RunSamples& run, const CompareOptions& options, uint64_t seed)
+{
+    bool all = false;
+    const Indices steps = selectSteps(run, options, all);
+    std::set<size_t> counts;
+    const auto take = [&](const Indices& group) {
+        for (size_t q = 0; q < kQuantityCount; ++q) {
+            const auto n = size_t(std::count_if(group.begin(), group.end(),
+                                                [&](size_t i) { return run.steps[i].has(static_cast<Quantity>(q)); }));
+            if (n > 0)
+                counts.insert(n);
+        }
+    };
+    take(steps);
+    for (bool anyVt : {false, true}) {
+        std::map<StepClass, Indices> byClass;
+        for (size_t i : steps)
+            byClass[classKey(run.steps[i].cls, anyVt)].push_back(i);
+        for (const auto& [cls, group] : byClass)
+            take(group);
+    }
+    for (size_t n : counts)
+        prepareBootstrap(n, options.bootstrap.resamples, seed);
+}
+
+// The counts of its categories and of the names with this run's largest totals (the names compared are
+// the largest over both runs: most are among a run's own first 2 × topNames).
+void prepareTaskBootstrap(const TaskDurations& tasks, const BootstrapOptions& bootstrap, uint64_t seed)
+{
+    std::set<size_t> counts;
+    for (const std::vector<double>& v : tasks.categories)
+        counts.insert(v.size());
+    std::vector<std::pair<double, uint32_t>> totals;
+    for (const auto& [name, id] : tasks.ids)
+        totals.push_back({tasks.totalByNameId[id], id});
+    const size_t n = std::min(2 * kTopTaskNames, totals.size());
+    std::partial_sort(totals.begin(), totals.begin() + std::ptrdiff_t(n), totals.end(), std::greater<>());
+    for (size_t i = 0; i < n; ++i)
+        counts.insert(tasks.byNameId[totals[i].second].size());
+    for (size_t c : counts)
+        if (c > 0)
+            prepareBootstrap(c, bootstrap.resamples, seed);
+}
+
+} // namespace
+
+DeviceTaskComparison compareDeviceTasks(const Profile& baseline, const Profile& changed,
+                                        const BootstrapOptions& bootstrap, size_t topNames)
+{
+    return compareTaskDurations(taskDurations(baseline), taskDurations(changed), bootstrap, topNames);
+}
+
+ComparisonSide prepareSide(const ProfileSession& session, ComparisonRole role, const CompareOptions& options)
+{
+    ComparisonSide side;
+    side.profile = session.profile();
+    side.role = role;
+    side.samples = collectSamples(*side.profile, session.analyses());
+    if (!session.path().isEmpty())
+        side.samples.label = session.path();
+    side.config = readRunConfig(*side.profile);
+    auto tasks = std::make_shared<TaskDurations>(taskDurations(*side.profile));
+    const uint64_t seed = seedOf(role, options.bootstrap);
+    prepareStepBootstrap(side.samples, options, seed);
+    prepareTaskBootstrap(*tasks, options.bootstrap, seed);
+    side.tasks = std::move(tasks);
+    return side;
+}
+
+RunComparison compareRuns(const ComparisonSide& baseline, const ComparisonSide& changed, const CompareOptions& options)
+{
+    // The device tasks (about as long as the steps) on a second thread.
     DeviceTaskComparison tasks;
-    RunConfig baseConfig;
-    std::jthread taskWorker(
-        [&] { tasks = compareDeviceTasks(*baseline.profile(), *changed.profile(), options.bootstrap); });
-    std::jthread configWorker([&] { baseConfig = readRunConfig(*baseline.profile()); });
-    const RunConfig changedConfig = readRunConfig(*changed.profile());
-    RunSamples a = collectSamples(*baseline.profile(), baseline.analyses());
-    RunSamples b = collectSamples(*changed.profile(), changed.analyses());
-    if (!baseline.path().isEmpty())
-        a.label = baseline.path();
-    if (!changed.path().isEmpty())
-        b.label = changed.path();
-    RunComparison out = compareRuns(a, b, options); // copies the samples: the tables are small (~200 B a step)
-    configWorker.join();
-    out.config = compareConfigs(baseConfig, changedConfig);
-    taskWorker.join();
+    std::jthread worker(
+        [&] { tasks = compareTaskDurations(*baseline.tasks, *changed.tasks, options.bootstrap, kTopTaskNames); });
+    RunComparison out = compareRuns(baseline.samples, changed.samples, options);
+    out.config = compareConfigs(baseline.config, changed.config);
+    worker.join();
     out.deviceTasks = std::move(tasks);
     return out;
+}
+
+RunComparison compareRuns(const ProfileSession& baseline, const ProfileSession& changed, const CompareOptions& options)
+{
+    // Each side's own part on a thread of its own, then the pairwise part (docs/performance.md, "Opening
+    // a comparison").
+    ComparisonSide a;
+    std::jthread worker([&] { a = prepareSide(baseline, ComparisonRole::Baseline, options); });
+    const ComparisonSide b = prepareSide(changed, ComparisonRole::Changed, options);
+    worker.join();
+    return compareRuns(a, b, options);
 }
 
 } // namespace dspark

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct MatchedPair {
     int64_t baselineStepIndex = -1, changedStepIndex = -1; // StepAnalyses indices (-1: not on the timeline)
     bool picked = false;                                   // the user's pair (not the class's median step)
     bool median = false; // the median step pair of its class (the default rows: RunComparison::pairs)
+    // A median pair that is not one of the k-th pairs (its steps are each in a k-th pair already): a row of
+    // the median view only, so that every step is in one row of the "All pairs" view.
+    bool extraMedian = false;
     std::array<double, kQuantityCount> baseline{}, changed{}; // NaN = not known
     double delta(Quantity q) const { return changed[size_t(q)] - baseline[size_t(q)]; }
 };
@@ -86,8 +90,8 @@ struct RunComparison {
     std::vector<MatchedPair> pairs;       // the median step pair of every class in both runs
     // Every compared step paired within its class, what the Matched Pairs dock lists and `[` / `]` walk:
     // the k-th step of a class in the baseline (time order: forward_ct, then dp rank) with the k-th of the
-    // same class in the changed run, and each class's median pair (flagged `median`; added when it is not
-    // one of those). In the baseline's time order.
+    // same class in the changed run, and each class's median pair (flagged `median`; added, flagged
+    // `extraMedian`, when it is not one of those). In the baseline's time order.
     std::vector<MatchedPair> allPairs;
     // No (mode, bs, verify tokens) class is in both runs but both have steps: the verify width is what the
     // experiment changed (a larger draft block), so classes are (mode, bs) and verifyTokens is -1.
@@ -99,6 +103,29 @@ struct RunComparison {
     // The steps compared (for pairSteps() on a pair the user picks, and to go from a pair to its steps).
     RunSamples baselineRun, changedRun;
 };
+
+// Which side of a comparison a run is on: it picks the run's bootstrap stream (MedianInterval.h).
+enum class ComparisonRole : uint8_t { Baseline, Changed };
+
+struct TaskDurations; // one run's device task durations by category and name (RunComparison.cpp)
+
+// What a comparison needs of one run alone, made as soon as that run is loaded and analysed (on its own
+// load thread), so that after the slower run only the pairwise part is left: the run's samples, its
+// configuration, its device tasks sorted by group, and the bootstrap positions of its counts drawn
+// (prepareBootstrap). The comparison of two sides is the same, bit for bit, as compareRuns() of the sessions.
+struct ComparisonSide {
+    std::shared_ptr<const Profile> profile; // (the device task names are views into its strings)
+    RunSamples samples;
+    RunConfig config;
+    std::shared_ptr<const TaskDurations> tasks;
+    ComparisonRole role = ComparisonRole::Baseline; // the bootstrap positions drawn are this role's
+};
+// Call once the session's StepAnalyses are ready. `options`: those compareRuns() will get (the class
+// filter and the bootstrap decide what is drawn ahead; other options only cost a draw later).
+ComparisonSide prepareSide(const ProfileSession& session, ComparisonRole role, const CompareOptions& options = {});
+// The pairwise part: steps, device tasks, configurations of two prepared sides.
+RunComparison compareRuns(const ComparisonSide& baseline, const ComparisonSide& changed,
+                          const CompareOptions& options = {});
 
 // The comparison of two sample tables (no config diff: set `config` from compareConfigs()).
 RunComparison compareRuns(const RunSamples& baseline, const RunSamples& changed, const CompareOptions& options = {});

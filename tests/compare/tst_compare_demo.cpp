@@ -116,6 +116,57 @@ private Q_SLOTS:
         m_comparison = compareRuns(*m_base, *m_changed);
     }
 
+    // Each run prepared on its own (its load thread's part: samples, config, device tasks, the bootstrap
+    // positions of its counts drawn ahead) gives the comparison of the two computed in one piece, bit for
+    // bit; positions drawn for the other role (a swap) are not used in place of the right ones.
+    void preparedSidesGiveTheSameComparison()
+    {
+        CompareOptions fresh; // a seed no other test draws with: nothing is in the positions' cache yet
+        fresh.bootstrap.seed = 4242;
+        const ComparisonSide a = prepareSide(*m_base, ComparisonRole::Baseline, fresh);
+        const ComparisonSide b = prepareSide(*m_changed, ComparisonRole::Changed, fresh);
+        const RunComparison prepared = compareRuns(a, b, fresh);
+        // The reference: the samples compared directly, the device tasks from the profiles.
+        const RunComparison direct = compareRuns(collectSamples(*m_base->profile(), m_base->analyses()),
+                                                 collectSamples(*m_changed->profile(), m_changed->analyses()), fresh);
+        const DeviceTaskComparison tasks =
+            compareDeviceTasks(*m_base->profile(), *m_changed->profile(), fresh.bootstrap);
+        const auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+        const auto sameChange = [&](const MedianChange& x, const MedianChange& y) {
+            return same(x.delta, y.delta) && same(x.low, y.low) && same(x.high, y.high);
+        };
+        QCOMPARE(prepared.classes.size(), direct.classes.size());
+        for (size_t c = 0; c < direct.classes.size(); ++c) {
+            QCOMPARE(prepared.classes[c].quantities.size(), direct.classes[c].quantities.size());
+            for (size_t q = 0; q < direct.classes[c].quantities.size(); ++q)
+                QVERIFY(sameChange(prepared.classes[c].quantities[q].change, direct.classes[c].quantities[q].change));
+        }
+        for (size_t q = 0; q < direct.whole.quantities.size(); ++q)
+            QVERIFY(sameChange(prepared.whole.quantities[q].change, direct.whole.quantities[q].change));
+        QCOMPARE(prepared.allPairs.size(), direct.allPairs.size());
+        QCOMPARE(prepared.deviceTasks.names.size(), tasks.names.size());
+        for (size_t i = 0; i < tasks.names.size(); ++i) {
+            QCOMPARE(prepared.deviceTasks.names[i].name, tasks.names[i].name);
+            QVERIFY(sameChange(prepared.deviceTasks.names[i].change, tasks.names[i].change));
+        }
+        QVERIFY(!tasks.categories.empty());
+        for (size_t i = 0; i < tasks.categories.size(); ++i)
+            QVERIFY(sameChange(prepared.deviceTasks.categories[i].change, tasks.categories[i].change));
+        QCOMPARE(prepared.config.fields.size(), m_comparison.config.fields.size());
+        // Swapped: each side's positions were drawn for the other role's seed.
+        CompareOptions other = fresh;
+        other.bootstrap.seed = 4343;
+        const ComparisonSide a2 = prepareSide(*m_base, ComparisonRole::Changed, other);
+        const ComparisonSide b2 = prepareSide(*m_changed, ComparisonRole::Baseline, other);
+        const RunComparison swapped = compareRuns(a2, b2, other);
+        const RunComparison swappedDirect = compareRuns(a2.samples, b2.samples, other);
+        for (size_t q = 0; q < swappedDirect.whole.quantities.size(); ++q)
+            QVERIFY(sameChange(swapped.whole.quantities[q].change, swappedDirect.whole.quantities[q].change));
+        // And the intervals are real ones (the test would pass on NaN otherwise).
+        const QuantityComparison* wall = prepared.whole.find(Quantity::StepWallMs);
+        QVERIFY(wall && std::isfinite(wall->change.low) && wall->change.low < wall->change.high);
+    }
+
     // The server arguments come from what the loader kept of server_info.json (read once): they are there
     // with the file gone.
     void theServerArgumentsAreReadOnce()

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 #include <tuple>
 
 using namespace dspark;
@@ -312,6 +313,20 @@ private Q_SLOTS:
         QVERIFY(added != d.allPairs.end() && added->median);
         QVERIFY(!d.allPairs[0].median && d.allPairs[0].changedForwardCt == 501); // (101, 501) stays, unflagged
         QCOMPARE(std::count_if(d.allPairs.begin(), d.allPairs.end(), [](const MatchedPair& p) { return p.median; }), 2);
+        // ... as a row of the median view only: the "All pairs" rows (not extraMedian) hold every paired
+        // step once — (101, 501), (102, 503), (103, 502), (105, 504) — and the added row repeats 101 and 504.
+        QVERIFY(added->extraMedian);
+        QCOMPARE(
+            std::count_if(d.allPairs.begin(), d.allPairs.end(), [](const MatchedPair& p) { return p.extraMedian; }), 1);
+        std::multiset<int64_t> baselineCts, changedCts;
+        for (const MatchedPair& p : d.allPairs)
+            if (!p.extraMedian) {
+                baselineCts.insert(p.baselineForwardCt);
+                changedCts.insert(p.changedForwardCt);
+            }
+        QCOMPARE(baselineCts, (std::multiset<int64_t>{101, 102, 103, 105}));
+        QCOMPARE(changedCts, (std::multiset<int64_t>{501, 502, 503, 504}));
+        QVERIFY(std::none_of(c.allPairs.begin(), c.allPairs.end(), [](const MatchedPair& p) { return p.extraMedian; }));
     }
 
     void stepClassLabelsRoundTrip()

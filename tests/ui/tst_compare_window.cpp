@@ -19,6 +19,8 @@
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
+#include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
 #include "timeline/TimelineWidget.h"
@@ -42,8 +44,10 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -55,6 +59,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 using namespace dspark;
 using namespace dspark::test;
@@ -156,12 +161,24 @@ private Q_SLOTS:
         QVERIFY(!c->isActive());
         QVERIFY(!c->changedTimeline()->isVisible());
 
-        // File › Compare With Folder…, answered like a user would.
+        // File › Compare With Folder…, answered like a user would (the shown profile analysed: its side of
+        // the comparison is prepared while the other run loads).
+        QVERIFY(QTest::qWaitFor([&]() { return w->session()->analyses()->ready(); }, 60000));
         QAction* compare = w->action(QStringLiteral("compareWithFolder"));
         QVERIFY(compare && w->fileMenu()->actions().contains(compare));
         answerNextFileDialog(m_changed);
         compare->trigger();
         QVERIFY(waitCompared(c));
+        QVERIFY(waitReady(c));
+        // The same comparison as of the two sessions in one piece.
+        const RunComparison direct = compareRuns(*w->sessions().front(), *c->changedSession());
+        QCOMPARE(c->result()->whole.quantities.size(), direct.whole.quantities.size());
+        for (size_t q = 0; q < direct.whole.quantities.size(); ++q) {
+            const MedianChange& x = c->result()->whole.quantities[q].change;
+            const MedianChange& y = direct.whole.quantities[q].change;
+            QVERIFY((x.low == y.low && x.high == y.high) || (std::isnan(x.low) && std::isnan(y.low)));
+        }
+        QCOMPARE(c->result()->deviceTasks.names.size(), direct.deviceTasks.names.size());
 
         QVERIFY(c->isActive());
         QCOMPARE(w->sessions().size(), size_t(2));
@@ -221,10 +238,27 @@ private Q_SLOTS:
         QTest::mouseClick(panel->allPairsToggle(), Qt::LeftButton);
         QVERIFY(panel->showsAllPairs());
         QVERIFY(c->pairs().size() >= 10);
-        QCOMPARE(panel->proxy()->rowCount(), int(r.allPairs.size()));
-        // The shown pair (a median pair) is one of them, and stays the current one.
-        QVERIFY(c->currentPair() >= 0);
-        QCOMPARE(c->pairs()[size_t(c->currentPair())], firstMedian);
+        // Every step in one row at most: a median pair that is no k-th pair is a row of the median view only.
+        const auto extra =
+            std::count_if(r.allPairs.begin(), r.allPairs.end(), [](const MatchedPair& p) { return p.extraMedian; });
+        QCOMPARE(panel->proxy()->rowCount(), int(r.allPairs.size() - size_t(extra)));
+        std::set<int64_t> baselineRows, changedRows;
+        for (int row = 0; row < panel->proxy()->rowCount(); ++row) {
+            const MatchedPair& p = r.allPairs[size_t(panel->pairOfRow(row))];
+            QVERIFY(!p.extraMedian);
+            QVERIFY(baselineRows.insert(p.baselineSample).second);
+            QVERIFY(changedRows.insert(p.changedSample).second);
+        }
+        // The shown pair (a median pair) is one of them and stays the current one, unless it was an extra
+        // row: then `]` moves on from its baseline step.
+        const bool shownIsExtra = std::any_of(r.allPairs.begin(), r.allPairs.end(), [&](const MatchedPair& p) {
+            return p.extraMedian && p.baselineStepIndex == int64_t(firstMedian.baselineStep) &&
+                   p.changedStepIndex == int64_t(firstMedian.changedStep);
+        });
+        if (!shownIsExtra) {
+            QVERIFY(c->currentPair() >= 0);
+            QCOMPARE(c->pairs()[size_t(c->currentPair())], firstMedian);
+        }
 
         // The keys walk the core's pairs on both timelines, in the baseline's time order; within a class
         // the k-th pairs follow each run's stable window in order: forward_ct rises on both sides.
@@ -233,13 +267,13 @@ private Q_SLOTS:
         std::vector<StepPair> expected;
         std::map<std::string, std::pair<int64_t, int64_t>> lastOfClass;
         for (const MatchedPair& p : r.allPairs) {
+            if (p.extraMedian)
+                continue;
             if (p.baselineStepIndex >= 0 && p.changedStepIndex >= 0) { // (records outside the trace: not)
                 expected.push_back({size_t(p.baselineStepIndex), size_t(p.changedStepIndex)});
                 QCOMPARE(sa.step(size_t(p.baselineStepIndex)).window.forwardCt, p.baselineForwardCt);
                 QCOMPARE(sb.step(size_t(p.changedStepIndex)).window.forwardCt, p.changedForwardCt);
             }
-            if (p.median)
-                continue; // (a median pair need not be a k-th one)
             auto [last, fresh] = lastOfClass.try_emplace(p.cls.label(), p.baselineForwardCt, p.changedForwardCt);
             if (!fresh) {
                 QVERIFY(p.baselineForwardCt > last->second.first && p.changedForwardCt > last->second.second);
@@ -287,6 +321,19 @@ private Q_SLOTS:
         }
         QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
         QCOMPARE(c->currentPair(), 2);
+        // Two steps that are no listed pair (each step is in one row): the keys move on from the baseline
+        // step's place in time, and the status says it is no listed pair.
+        QVERIFY(c->pairs().size() >= 6);
+        QVERIFY(c->showSteps(c->pairs()[4].baselineStep, c->pairs()[1].changedStep));
+        QCOMPARE(c->currentPair(), -1);
+        QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("not one of the")),
+                 qPrintable(w->statusBar()->currentMessage()));
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), 5);
+        QVERIFY(c->showSteps(c->pairs()[4].baselineStep, c->pairs()[1].changedStep));
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketLeft);
+        QCOMPARE(c->currentPair(), 3);
+        QVERIFY(c->showPair(2));
 
         // Both steps of pair 2 start at the same shared time, and the shared range shows both whole.
         const RecordWindow& a = sa.step(c->pairs()[2].baselineStep);
@@ -520,6 +567,153 @@ private Q_SLOTS:
         QCOMPARE(detailsDock->windowTitle(), QStringLiteral("Details"));
     }
 
+    // The step table, the range statistics and the kernel summary follow the run clicked, as the details
+    // pane does: a task clicked on the changed timeline puts the changed run's steps in the table (the
+    // task's step selected, the dock named after the run); a row clicked then gives that step's range
+    // statistics and kernels of the changed run; a click on the baseline brings all back.
+    void theStepTableAndSummariesFollowTheRunClicked()
+    {
+        auto w = openComparedWindow(false);
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
+        const AlignedTask* task = nullptr;
+        for (const AlignedTask& t : c->kernelAlignment()->regressions)
+            if (t.baseline.valid() && t.changed.valid()) {
+                task = &t;
+                break;
+            }
+        QVERIFY(task);
+        const Profile& base = *w->session()->profile();
+        const Profile& changed = *c->changedSession()->profile();
+        // The record row of the step holding a task, found from the records' own alignment.
+        const auto rowOf = [](const Profile& p, EventRef e) {
+            const auto& rows = p.stepRecords->alignment.rows;
+            const TimeNs t = p.startNs(e);
+            for (size_t i = 0; i < rows.size(); ++i)
+                if (rows[i].hasWindow() && rows[i].traceRankIndex == p.lanes[e.lane].info.rankIndex &&
+                    rows[i].windowStartNs() <= t && t < rows[i].windowEndNs())
+                    return int(i);
+            return -1;
+        };
+        const int changedRow = rowOf(changed, task->changed), baseRow = rowOf(base, task->baseline);
+        QVERIFY(changedRow >= 0 && baseRow >= 0);
+        auto* stepsDock = w->findChild<QDockWidget*>(QStringLiteral("stepsDock"));
+        StepTablePanel* steps = w->stepPanel();
+        QCOMPARE(steps->stepRecords(), base.stepRecords.get());
+        QCOMPARE(stepsDock->windowTitle(), QStringLiteral("Steps · run one"));
+
+        // A task clicked on the changed timeline.
+        TimelineWidget* lower = c->changedTimeline();
+        lower->ensureLaneVisible(task->changed.lane);
+        const TimeNs start = lower->toSharedNs(changed.startNs(task->changed));
+        const TimeNs dur = changed.lanes[task->changed.lane].durationNs[task->changed.index];
+        w->timeline()->zoom()->setRange(start - dur, start + 2 * dur);
+        QApplication::processEvents();
+        const std::optional<QPoint> at = lower->eventCenterInViewport(task->changed);
+        QVERIFY(at);
+        QTest::mouseClick(lower->view()->viewport(), Qt::LeftButton, {}, *at);
+        QCOMPARE(lower->selection()->event(), task->changed);
+        QCOMPARE(w->paneSession(), c->changedSession());
+        QCOMPARE(steps->stepRecords(), changed.stepRecords.get());
+        QCOMPARE(steps->currentSourceRow(), changedRow);
+        QCOMPARE(stepsDock->windowTitle(), QStringLiteral("Steps · zz"));
+        // Its figures: the forward_ct and step time in the table are the changed run's record's.
+        const StepRecord& record = changed.stepRecords->record(size_t(changedRow));
+        const int viewRow = steps->table()->currentIndex().row();
+        QStringList cells;
+        for (int col = 0; col < steps->table()->model()->columnCount(); ++col)
+            cells << steps->table()->model()->index(viewRow, col).data().toString();
+        QVERIFY2(cells.contains(QString::number(record.forwardCt)), qPrintable(cells.join(QLatin1Char('|'))));
+
+        // The row double-clicked: the range statistics and the kernel summary of that step of the changed run.
+        SummaryDocks* summaries = w->summaries();
+        QCOMPARE(summaries->kernelSummary()->profile().get(), &changed);
+        QVERIFY(summaries->kernelDock()->windowTitle().endsWith(QStringLiteral("· zz")));
+        clickRow(steps->table(), viewRow, true);
+        const StepAlignmentRow& aligned = changed.stepRecords->alignment.rows[size_t(changedRow)];
+        QCOMPARE(summaries->rangeStats()->profile().get(), &changed);
+        QTRY_VERIFY_WITH_TIMEOUT(!summaries->rangeStats()->busy(), 60000);
+        QCOMPARE(summaries->rangeStats()->stats().fromNs, aligned.windowStartNs());
+        QCOMPARE(summaries->rangeStats()->stats().toNs, aligned.windowEndNs());
+        QVERIFY(summaries->rangeDock()->windowTitle().endsWith(QStringLiteral("· zz")));
+        QCOMPARE(summaries->kernelSummary()->profile().get(), &changed);
+        // The changed run's step is the one highlighted and framed (its own clock, offset on the shared axis).
+        QVERIFY(lower->visibleStartNs() <= aligned.windowStartNs() && aligned.windowEndNs() <= lower->visibleEndNs());
+
+        // A Ctrl-drag on the changed timeline: that range's statistics of the changed run.
+        QWidget* viewport = lower->view()->viewport();
+        const int x0 = lower->labelWidth() + 100, x1 = lower->labelWidth() + 400;
+        QTest::mousePress(viewport, Qt::LeftButton, Qt::ControlModifier, QPoint(x0, 60));
+        QTest::mouseMove(viewport, QPoint(x0 + 50, 60));
+        QTest::mouseMove(viewport, QPoint(x1, 60));
+        QTest::mouseRelease(viewport, Qt::LeftButton, Qt::ControlModifier, QPoint(x1, 60));
+        const TimeNs r0 = lower->selection()->rangeStartNs(), r1 = lower->selection()->rangeEndNs();
+        QVERIFY(r1 > r0);
+        QCOMPARE(summaries->rangeStats()->profile().get(), &changed);
+        QTRY_VERIFY_WITH_TIMEOUT(!summaries->rangeStats()->busy(), 60000);
+        QCOMPARE(summaries->rangeStats()->stats().fromNs, r0);
+        QCOMPARE(summaries->rangeStats()->stats().toNs, r1);
+        QVERIFY(changed.firstNs() <= r0 && r1 <= changed.lastNs()); // (the changed run's own clock)
+
+        // Back on the baseline.
+        TimelineWidget* upper = w->timeline();
+        upper->ensureLaneVisible(task->baseline.lane);
+        const TimeNs bstart = base.startNs(task->baseline);
+        const TimeNs bdur = base.lanes[task->baseline.lane].durationNs[task->baseline.index];
+        upper->zoom()->setRange(bstart - bdur, bstart + 2 * bdur);
+        QApplication::processEvents();
+        const std::optional<QPoint> bat = upper->eventCenterInViewport(task->baseline);
+        QVERIFY(bat);
+        QTest::mouseClick(upper->view()->viewport(), Qt::LeftButton, {}, *bat);
+        QCOMPARE(w->paneSession(), w->session());
+        QCOMPARE(steps->stepRecords(), base.stepRecords.get());
+        QCOMPARE(steps->currentSourceRow(), baseRow);
+        QCOMPARE(stepsDock->windowTitle(), QStringLiteral("Steps · run one"));
+        QCOMPARE(summaries->kernelSummary()->profile().get(), &base);
+        // `[` / `]` from the changed timeline then select the changed run's step of the pair in the table.
+        lower->view()->setFocus();
+        QCOMPARE(w->paneSession(), c->changedSession());
+        QTest::keyClick(lower->view(), Qt::Key_BracketRight);
+        const StepPair shown = c->pairs()[size_t(std::max(0, c->currentPair()))];
+        QCOMPARE(steps->currentSourceRow(), int(c->changedSession()->analyses()->step(shown.changedStep).row));
+        c->closeChanged();
+        QCOMPARE(stepsDock->windowTitle(), QStringLiteral("Steps"));
+        QCOMPARE(steps->stepRecords(), base.stepRecords.get());
+    }
+
+    // `[` / `]` pressed before the comparison's pairs are in say so in the status bar (and do nothing
+    // else); once the comparison is ready its first pair is shown and the keys walk the pairs.
+    void theBracketsSayWhenThePairsAreNotReady()
+    {
+        auto w = openMainWindow();
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        QString message;
+        bool hadResult = true;
+        int pairsThen = -1;
+        // Right when the comparison opens (its pairs are computed on workers afterwards).
+        connect(c, &ComparisonController::comparisonOpened, this, [&]() {
+            hadResult = c->result() != nullptr;
+            w->timeline()->view()->setFocus();
+            QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+            message = w->statusBar()->currentMessage();
+            pairsThen = int(c->pairs().size());
+        });
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c));
+        QVERIFY(!hadResult);
+        QCOMPARE(pairsThen, 0);
+        QVERIFY2(message.startsWith(QStringLiteral("Pairing the steps of the two runs")), qPrintable(message));
+        QVERIFY(waitReady(c));
+        QVERIFY(!c->pairs().empty());
+        QCOMPARE(c->currentPair(), 0);
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
+        QCOMPARE(c->currentPair(), std::min(1, int(c->pairs().size()) - 1));
+        QVERIFY(w->statusBar()->currentMessage().startsWith(QStringLiteral("Pair ")));
+    }
+
     // The kernel diff of a pair is aligned on a worker: the dock says so meanwhile, and when another pair
     // is picked before it lands, only the pair on show fills the dock.
     void theKernelDiffIsAlignedOnAWorker()
@@ -529,6 +723,7 @@ private Q_SLOTS:
         ComparisonController* c = w->comparison();
         QVERIFY(c->pairs().size() >= 3);
         QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000); // the first pair's
+        QSignalSpy dropped(c, &ComparisonController::kernelsDropped);
         QVERIFY(c->showPair(1));
         QVERIFY(c->isAligningKernels()); // (the worker's result is delivered by the event loop only)
         QVERIFY(!c->kernelAlignment());
@@ -551,9 +746,10 @@ private Q_SLOTS:
         }
         QVERIFY(c->kernelPanel()->table()->rowCount() > 0);
         QVERIFY(c->kernelPanel()->noteLabel()->text().contains(QString::number(a.window.forwardCt)));
-        // Pair 1's result, if it lands now, is dropped: the dock keeps pair 2's.
+        // Pair 1's result lands after pair 2 was asked for (results come through the event loop only), so
+        // it is dropped: the dock keeps pair 2's.
         const auto shown = c->kernelAlignment();
-        QTest::qWait(200);
+        QTRY_COMPARE_WITH_TIMEOUT(dropped.count(), 1, 60000);
         QCOMPARE(c->kernelAlignment(), shown);
     }
 
@@ -800,10 +996,54 @@ private Q_SLOTS:
     {
         InstalledTranslator zh = installTranslation(QStringLiteral("zh_CN"));
         QVERIFY(zh);
-        auto w = openComparedWindow(true);
+        auto w = openMainWindow();
         QVERIFY(w);
         ComparisonController* c = w->comparison();
+        // Every status-bar message of the comparison (loading, `]` before and after the pairs are in) and
+        // the window's status line: in Chinese, but for names, units and numbers.
+        QStringList messages;
+        connect(w->statusBar(), &QStatusBar::messageChanged, this, [&](const QString& m) { messages << m; });
+        connect(c, &ComparisonController::comparisonOpened, this, [&]() {
+            QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight); // (before the pairs are in)
+        });
+        c->openComparison(m_baseline, m_changed);
+        QVERIFY(waitCompared(c) && waitReady(c));
+        c->pairPanel()->setShowAllPairs(true);
+        w->timeline()->view()->setFocus();
+        QTest::keyClick(w->timeline()->view(), Qt::Key_BracketRight);
         QVERIFY(c->showPair(1));
+        for (QLabel* label : w->statusBar()->findChildren<QLabel*>())
+            messages << label->text();
+        c->changedTimeline()->view()->setFocus();
+        QTest::keyClick(c->changedTimeline()->view(), Qt::Key_BracketRight);
+        for (QLabel* label : w->statusBar()->findChildren<QLabel*>())
+            messages << label->text();
+        // A side that cannot be opened, and a load cancelled.
+        QSignalSpy failed(c, &ComparisonController::loadFailed);
+        c->openComparison(m_baseline, m_tmp.filePath(QStringLiteral("missing")));
+        QVERIFY(QTest::qWaitFor([&]() { return failed.count() > 0; }, 60000));
+        QSignalSpy cancelled(c, &ComparisonController::loadCancelled);
+        c->openComparison(m_baseline, m_changed);
+        c->cancelLoading();
+        QVERIFY(QTest::qWaitFor([&]() { return cancelled.count() > 0; }, 60000));
+        // Prose: a Latin word of 3+ letters that is not a name (the runs' folders, file names, identifiers)
+        // or one of the terms kept in English.
+        const QString folder = QDir::toNativeSeparators(m_tmp.path());
+        static const QRegularExpression prose(QStringLiteral("^[A-Za-z][a-z]{2,}$"));
+        static const QRegularExpression split(QStringLiteral("[\\s（）()：:，,；;“”\"'—]+"));
+        const QStringList kept = {QStringLiteral("rank"), QStringLiteral("kernel"), QStringLiteral("one")};
+        QStringList english;
+        for (QString m : std::as_const(messages)) {
+            const QString was = m;
+            m.remove(folder);
+            for (const QString& token : m.split(split, Qt::SkipEmptyParts))
+                if (prose.match(token).hasMatch() && !kept.contains(token)) {
+                    english << was;
+                    break;
+                }
+        }
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral(" | "))));
+        QVERIFY(messages.size() >= 4);
         const QStringList titles = {QStringLiteral("配置差异"), QStringLiteral("分布"), QStringLiteral("匹配的步对"),
                                     QStringLiteral("算子差异")};
         for (int i = 0; i < 4; ++i)

@@ -195,6 +195,11 @@ void ComparisonController::createWidgets()
         if (m_changed)
             m_window->showSessionEvent(m_changed.get(), m_changedTimeline, e);
     });
+    connect(m_changedTimeline->selection(), &TimelineSelection::timeRangeChanged, this,
+            [this](TimeNs startNs, TimeNs endNs) {
+                if (m_changed)
+                    m_window->showSessionRange(m_changed.get(), m_changedTimeline, startNs, endNs);
+            });
     m_changedTimeline->view()->installEventFilter(this);
     baseline->view()->installEventFilter(this);
 
@@ -365,9 +370,11 @@ void ComparisonController::compareWith(const QString& changed)
         m_window->openPath(changed);
         return;
     }
-    // The baseline is the window's session: only the changed run is loaded.
+    // The baseline is the window's session: only the changed run is loaded, and the baseline's side of the
+    // comparison is prepared meanwhile.
     startTask(new ComparisonLoadTask(QString(), changed, this),
               tr("Loading %1 to compare…").arg(QDir::toNativeSeparators(changed)));
+    prepareShownBaseline();
 }
 
 // The demo pair (`demo OUTDIR --compare`), written once into the cache folder and reused, as --demo
@@ -670,7 +677,8 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
     if (!isActive() || baselineStep >= sa.stepCount() || changedStep >= m_changed->analyses()->stepCount())
         return false;
     const auto found = std::find(m_pairs.begin(), m_pairs.end(), StepPair{baselineStep, changedStep});
-    m_current = found == m_pairs.end() ? m_current : int(found - m_pairs.begin());
+    // Two steps that are no pair of the list: `[` / `]` move on from their place (stepPair).
+    m_current = found == m_pairs.end() ? -1 : int(found - m_pairs.begin());
     if (found != m_pairs.end())
         m_pairPanel->selectPair(m_pairRows[size_t(m_current)]);
     m_shown = StepPair{baselineStep, changedStep};
@@ -680,21 +688,27 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
     const TimeNs offset = a.window.startNs - b.window.startNs;
     m_changed->setTimeOffsetNs(offset);
     m_changedTimeline->setTimeOffsetNs(offset);
-    // The baseline's step table follows (its step is selected and highlighted), then both are framed.
-    m_window->stepPanel()->selectSourceRow(int(a.row));
-    m_window->showStep(int(a.row), false);
-    m_changedTimeline->setHighlightedInterval(
-        b.window.startNs, b.window.endNs,
-        tr("step %1 · %2").arg(b.window.forwardCt).arg(formatDuration(b.window.wallNs())));
+    // Both steps highlighted; the step table (the run the panes follow) selects its step of the pair,
+    // then both are framed.
+    for (auto [timeline, step] : {std::pair{m_window->timeline(), &a}, std::pair{m_changedTimeline, &b}})
+        timeline->setHighlightedInterval(
+            step->window.startNs, step->window.endNs,
+            tr("step %1 · %2").arg(step->window.forwardCt).arg(formatDuration(step->window.wallNs())));
+    const int row = int(m_window->paneSession() == m_changed.get() ? b.row : a.row);
+    m_window->stepPanel()->selectSourceRow(row);
+    m_window->showStep(row, false);
     const TimeNs end = std::max(a.window.endNs, b.window.endNs + offset);
     m_window->timeline()->zoom()->zoomToInterval(a.window.startNs, end, 0.03);
-    m_window->statusBar()->showMessage(tr("Pair %1 of %2: baseline forward_ct %3 (%4), changed forward_ct %5 (%6)")
-                                           .arg(m_current + 1)
-                                           .arg(m_pairs.size())
-                                           .arg(a.window.forwardCt)
-                                           .arg(formatDuration(a.window.wallNs()))
-                                           .arg(b.window.forwardCt)
-                                           .arg(formatDuration(b.window.wallNs())));
+    // (%1 … %4: the two steps; the pair's place in the list after them)
+    const QString steps =
+        (m_current >= 0 ? tr("Pair %5 of %6: baseline forward_ct %1 (%2), changed forward_ct %3 (%4)")
+                        : tr("Baseline forward_ct %1 (%2), changed forward_ct %3 (%4): not one of the %6 pairs listed"))
+            .arg(a.window.forwardCt)
+            .arg(formatDuration(a.window.wallNs()))
+            .arg(b.window.forwardCt)
+            .arg(formatDuration(b.window.wallNs()));
+    m_window->statusBar()->showMessage(m_current >= 0 ? steps.arg(m_current + 1).arg(m_pairs.size())
+                                                      : steps.arg(m_pairs.size()));
     alignKernelsOfShownPair(baselineStep, changedStep);
     Q_EMIT pairChanged(m_current);
     return true;
@@ -702,9 +716,30 @@ bool ComparisonController::showSteps(size_t baselineStep, size_t changedStep)
 
 void ComparisonController::stepPair(int delta)
 {
-    if (m_pairs.empty())
+    if (m_pairs.empty()) {
+        // Said rather than nothing: the pairs come with the comparison, whose first pair is then shown.
+        m_window->statusBar()->showMessage(
+            m_result ? tr("No matched step pairs: the runs have no step class in common on both timelines")
+                     : tr("Pairing the steps of the two runs… [ / ] walk the matched pairs once the comparison is "
+                          "ready"),
+            5000);
         return;
-    const int next = m_current < 0 ? (delta > 0 ? 0 : int(m_pairs.size()) - 1) : m_current + delta;
+    }
+    int next = m_current + delta;
+    if (m_current < 0 && m_shown) {
+        // The steps on show are no pair of the list (a class's median pair, then "All pairs"): from their
+        // place in the baseline's time.
+        const StepAnalyses& sa = *m_window->session()->analyses();
+        const auto startOf = [&](size_t step) { return sa.step(step).window.startNs; };
+        const TimeNs at = startOf(m_shown->baselineStep);
+        const auto after = std::find_if(m_pairs.begin(), m_pairs.end(),
+                                        [&](const StepPair& p) { return startOf(p.baselineStep) > at; });
+        const auto from = std::find_if(m_pairs.begin(), m_pairs.end(),
+                                       [&](const StepPair& p) { return startOf(p.baselineStep) >= at; });
+        next = delta > 0 ? int(after - m_pairs.begin()) + delta - 1 : int(from - m_pairs.begin()) + delta;
+    } else if (m_current < 0) {
+        next = delta > 0 ? 0 : int(m_pairs.size()) - 1;
+    }
     showPair(std::clamp(next, 0, int(m_pairs.size()) - 1));
 }
 
@@ -808,6 +843,7 @@ void ComparisonController::endComparison()
     ++m_generation;
     ++m_kernelGeneration;
     m_result.reset();
+    m_sides = {};
     m_kernels.reset();
     m_configPanel->setComparison(nullptr);
     m_distributionPanel->setComparison(nullptr);
@@ -830,6 +866,8 @@ void ComparisonController::windowSessionChanged()
 {
     if (m_settingSessions)
         return;
+    m_earlySession.reset();
+    m_earlySide.reset();
     abandonLoading(); // a comparison still loading would otherwise land on the new profile
     endComparison();
 }

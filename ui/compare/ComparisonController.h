@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QUrl>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -22,6 +23,7 @@ class QWidget;
 
 namespace dspark {
 class ProfileSession;
+struct ComparisonSide;
 struct RunComparison;
 struct KernelAlignment;
 } // namespace dspark
@@ -136,13 +138,21 @@ Q_SIGNALS:
     void comparisonReady();
     // The kernel diff of the shown pair is in its dock.
     void kernelsAligned();
+    // A kernel diff arrived for a pair no longer shown and was dropped.
+    void kernelsDropped();
 
 private:
     void createWidgets();
     void createActions();
     void createDocks();
-    // Runs the core's comparison on a worker once both runs' steps are analysed.
+    // Runs the core's comparison on workers: each run's side (prepareSide) as soon as its steps are
+    // analysed, the pairwise part once both sides are in.
     void compareWhenAnalysed();
+    void prepareSideWhenAnalysed(int side, quint64 generation);
+    void sidePrepared(int side, quint64 generation, std::shared_ptr<const ComparisonSide> prepared);
+    void compareSides(quint64 generation);
+    // Compare With… from the shown profile: its side is prepared while the other run loads.
+    void prepareShownBaseline();
     // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
     void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
@@ -194,6 +204,10 @@ private:
     QMenu* m_compareMenu = nullptr;
 
     std::shared_ptr<const RunComparison> m_result;
+    std::array<std::shared_ptr<const ComparisonSide>, 2> m_sides; // baseline, changed (null until prepared)
+    // The shown profile's baseline side, prepared ahead (prepareShownBaseline); null side while in flight.
+    std::shared_ptr<ProfileSession> m_earlySession;
+    std::shared_ptr<const ComparisonSide> m_earlySide;
     std::shared_ptr<const KernelAlignment> m_kernels;
     quint64 m_generation = 0;       // a result of an older comparison is dropped
     quint64 m_kernelGeneration = 0; // a kernel diff of a pair no longer shown is dropped

@@ -72,33 +72,93 @@ void ComparisonController::compareWhenAnalysed()
 {
     const quint64 generation = ++m_generation;
     m_result.reset();
+    m_sides = {};
     if (!isActive())
         return;
-    std::shared_ptr<ProfileSession> baseline = m_window->sessions().front();
-    std::shared_ptr<ProfileSession> changed = m_changed;
-    if (!baseline->analyses()->ready() || !changed->analyses()->ready()) {
-        const QString waiting = tr("Analysing the steps of both runs…");
-        m_configPanel->setPlaceholder(waiting);
-        m_distributionPanel->setPlaceholder(waiting);
-        m_pairPanel->setPlaceholder(waiting);
-        for (StepAnalyses* a : {baseline->analyses(), changed->analyses()})
-            connect(
-                a, &StepAnalyses::analysesReady, this,
-                [this, generation]() {
-                    if (generation == m_generation)
-                        compareWhenAnalysed();
-                },
-                Qt::SingleShotConnection);
+    const QString waiting = tr("Analysing the steps of both runs…");
+    m_configPanel->setPlaceholder(waiting);
+    m_distributionPanel->setPlaceholder(waiting);
+    m_pairPanel->setPlaceholder(waiting);
+    prepareSideWhenAnalysed(0, generation);
+    prepareSideWhenAnalysed(1, generation);
+}
+
+void ComparisonController::prepareSideWhenAnalysed(int side, quint64 generation)
+{
+    std::shared_ptr<ProfileSession> session = side == 0 ? m_window->sessions().front() : m_changed;
+    if (side == 0 && session == m_earlySession && m_earlySide) // prepared while the changed run loaded
+        return sidePrepared(0, generation, m_earlySide);
+    if (!session->analyses()->ready()) {
+        connect(
+            session->analyses(), &StepAnalyses::analysesReady, this,
+            [this, side, generation]() {
+                if (generation == m_generation)
+                    prepareSideWhenAnalysed(side, generation);
+            },
+            Qt::SingleShotConnection);
         return;
     }
+    // The run's own part of the comparison while the other run may still be analysing (docs/compare.md
+    // §5a). The analyses are complete and immutable: the worker only reads them.
+    const ComparisonRole role = side == 0 ? ComparisonRole::Baseline : ComparisonRole::Changed;
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, generation, session, side, role]() {
+        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, role));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, side, prepared]() {
+                if (self)
+                    self->sidePrepared(side, generation, prepared);
+            },
+            Qt::QueuedConnection);
+    });
+    startWorker(worker);
+}
+
+void ComparisonController::sidePrepared(int side, quint64 generation, std::shared_ptr<const ComparisonSide> prepared)
+{
+    // (a side may come twice: prepared ahead and again with the comparison; the first one counts)
+    if (generation != m_generation || m_sides[size_t(side)])
+        return;
+    m_sides[size_t(side)] = std::move(prepared);
+    if (m_sides[0] && m_sides[1])
+        compareSides(generation);
+}
+
+void ComparisonController::prepareShownBaseline()
+{
+    std::shared_ptr<ProfileSession> session = m_window->sessions().front();
+    if (session == m_earlySession || !session->analyses()->ready())
+        return; // (already prepared or under way; a session still analysing is prepared with the comparison)
+    m_earlySession = session;
+    m_earlySide.reset();
+    QPointer<ComparisonController> self(this);
+    QThread* worker = QThread::create([self, session]() {
+        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, ComparisonRole::Baseline));
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, session, prepared]() {
+                if (!self || self->m_earlySession != session)
+                    return;
+                self->m_earlySide = prepared;
+                // A comparison of this baseline already waiting for its side takes it.
+                if (self->isActive() && self->m_window->sessions().front() == session)
+                    self->sidePrepared(0, self->m_generation, prepared);
+            },
+            Qt::QueuedConnection);
+    });
+    startWorker(worker);
+}
+
+void ComparisonController::compareSides(quint64 generation)
+{
     const QString comparing = tr("Comparing the two runs…");
     m_configPanel->setPlaceholder(comparing);
     m_distributionPanel->setPlaceholder(comparing);
     m_pairPanel->setPlaceholder(comparing);
-    // The analyses are complete and immutable: the worker only reads them (and the runs' config files).
     QPointer<ComparisonController> self(this);
-    QThread* worker = QThread::create([self, generation, baseline, changed]() {
-        auto result = std::make_shared<const RunComparison>(compareRuns(*baseline, *changed));
+    QThread* worker = QThread::create([self, generation, a = m_sides[0], b = m_sides[1]]() {
+        auto result = std::make_shared<const RunComparison>(compareRuns(*a, *b));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, result]() {
@@ -127,7 +187,8 @@ void ComparisonController::rebuildPairs()
         const bool all = m_pairPanel->showsAllPairs();
         const std::vector<MatchedPair>& pairs = m_result->allPairs;
         for (size_t i = 0; i < pairs.size(); ++i)
-            if ((all || pairs[i].median) && pairs[i].baselineStepIndex >= 0 && pairs[i].changedStepIndex >= 0) {
+            if ((all ? !pairs[i].extraMedian : pairs[i].median) && pairs[i].baselineStepIndex >= 0 &&
+                pairs[i].changedStepIndex >= 0) {
                 m_pairs.push_back({size_t(pairs[i].baselineStepIndex), size_t(pairs[i].changedStepIndex)});
                 m_pairRows.push_back(int(i));
             }
@@ -165,8 +226,12 @@ void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t c
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, result, pairText]() {
-                if (!self || generation != self->m_kernelGeneration)
+                if (!self)
                     return;
+                if (generation != self->m_kernelGeneration) {
+                    Q_EMIT self->kernelsDropped();
+                    return;
+                }
                 self->m_kernels = result;
                 self->m_kernelPanel->setAlignment(result, pairText);
                 Q_EMIT self->kernelsAligned();

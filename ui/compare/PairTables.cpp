@@ -150,7 +150,7 @@ void PairTablePanel::rebuild()
     const RunComparison& c = *m_comparison;
     std::vector<size_t> rows; // allPairs indices shown
     for (size_t i = 0; i < c.allPairs.size(); ++i)
-        if (all || c.allPairs[i].median)
+        if (all ? !c.allPairs[i].extraMedian : c.allPairs[i].median)
             rows.push_back(i);
     // Every quantity either run has for some pair: baseline, changed and Δ columns.
     std::vector<Quantity> shown;

@@ -70,10 +70,13 @@ ReportActions::ReportActions(MainWindow* window) : QObject(window), m_window(win
         steps->raise();
 
     connect(m_charts, &StepChartsPanel::recordRowActivated, this, &ReportActions::selectStepFromChart);
-    connect(window->stepPanel(), &StepTablePanel::stepSelected, this,
-            [this](int row) { m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt); });
-    connect(window->stepPanel(), &StepTablePanel::stepActivated, this,
-            [this](int row) { m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt); });
+    // The charts are the shown session's: a row of another run's step table (a comparison) is not theirs.
+    const auto follow = [this](int row) {
+        if (m_window->paneSession() == m_window->session())
+            m_charts->setCurrentRecordRow(row >= 0 ? std::optional<size_t>(row) : std::nullopt);
+    };
+    connect(window->stepPanel(), &StepTablePanel::stepSelected, this, follow);
+    connect(window->stepPanel(), &StepTablePanel::stepActivated, this, follow);
 
     createActions();
     window->installEventFilter(this);
@@ -271,14 +274,19 @@ void ReportActions::setSession(std::shared_ptr<ProfileSession> session)
 
 void ReportActions::nameAnomalyCauses()
 {
+    nameAnomalyCausesFrom(m_analyses);
+}
+
+void ReportActions::nameAnomalyCausesFrom(const StepAnalyses* analyses)
+{
     StepTableModel* model = m_window->stepPanel()->model();
     const StepRecordSet* set = model->stepRecords();
-    if (!set || m_analyses->profile() == nullptr || m_analyses->profile()->stepRecords.get() != set)
+    if (!set || !analyses || analyses->profile() == nullptr || analyses->profile()->stepRecords.get() != set)
         return;
     std::vector<const StepAnalysis*> byRow(set->rows.size(), nullptr);
-    for (size_t i = 0; i < m_analyses->stepCount(); ++i)
-        if (m_analyses->step(i).row < byRow.size())
-            byRow[m_analyses->step(i).row] = m_analyses->analysis(i);
+    for (size_t i = 0; i < analyses->stepCount(); ++i)
+        if (analyses->step(i).row < byRow.size())
+            byRow[analyses->step(i).row] = analyses->analysis(i);
     model->setAnomalyAnalyses(std::move(byRow));
 }
 

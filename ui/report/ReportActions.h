@@ -63,6 +63,9 @@ public:
     // Writes the step table / kernel table as shown (rows in their current order); an error or empty.
     QString exportStepTable(const QString& path) const;
     QString exportKernelTable(const QString& path) const;
+    // The step table's anomaly causes from `analyses`, when the table shows that run's records (the
+    // table follows the panes' session: MainWindow::paneSession).
+    void nameAnomalyCausesFrom(const StepAnalyses* analyses);
 
 private:
     void createActions();

@@ -100,9 +100,18 @@ void SummaryDocks::addToMenu(QMenu* menu) const
 
 void SummaryDocks::retranslate()
 {
-    m_rangeDock->setWindowTitle(tr("Range Statistics"));
-    m_kernelDock->setWindowTitle(tr("Kernel Summary"));
-    m_stepsDock->setWindowTitle(tr("Profiler Steps"));
+    const auto named = [this](const QString& title) {
+        return m_runName.isEmpty() ? title : tr("%1 · %2").arg(title, m_runName);
+    };
+    m_rangeDock->setWindowTitle(named(tr("Range Statistics")));
+    m_kernelDock->setWindowTitle(named(tr("Kernel Summary")));
+    m_stepsDock->setWindowTitle(named(tr("Profiler Steps")));
+}
+
+void SummaryDocks::setRunName(const QString& name)
+{
+    m_runName = name;
+    retranslate();
 }
 
 } // namespace dspark::ui

@@ -36,6 +36,8 @@ public:
     void showStep(TimeNs fromNs, TimeNs toNs, const QString& what, const StepBands* bands);
     void addToMenu(QMenu* menu) const;
     void retranslate();
+    // While two runs are open, the titles name the run shown (empty: no name).
+    void setRunName(const QString& name);
 
     RangeStatsPanel* rangeStats() const { return m_range; }
     PlainStepsPanel* plainSteps() const { return m_steps; }
@@ -52,6 +54,7 @@ Q_SIGNALS:
 
 private:
     std::shared_ptr<const Profile> m_profile;
+    QString m_runName;
     RangeStatsPanel* m_range = nullptr;
     KernelSummaryPanel* m_kernels = nullptr;
     PlainStepsPanel* m_steps = nullptr;

@@ -24,6 +24,7 @@ public:
                   std::vector<uint32_t> lanes = {});
     void clear();
     const RangeStats& stats() const { return m_stats; }
+    const std::shared_ptr<const Profile>& profile() const { return m_profile; }
     // The key of a row (SummaryPanel::keyAtRow): index into stats().rows, or -1 - counter index.
 
 Q_SIGNALS:
@@ -55,6 +56,7 @@ public:
     void setRules(std::shared_ptr<const AnalysisRules> rules) { m_rules = std::move(rules); }
     void clear();
     const KernelSummary& summary() const { return m_summary; }
+    const std::shared_ptr<const Profile>& profile() const { return m_profile; }
 
 Q_SIGNALS:
     void instancesRequested(const QString& title, std::vector<dspark::EventRef> events);
