@@ -2,7 +2,7 @@
 // (tests/cluster/ActivityRank.h: computing, communicating and idle intervals chosen by hand, the second
 // rank's clock 30 µs ahead) open in the cluster window, and the strips' pixels are read back where each
 // rank computed, communicated and idled. A third rank from a version-2 summary (no activity bins) draws
-// the estimate and says so in its header.
+// the estimate and says so in its header, until (a lazy rank) its events load and measure it.
 #include "../cluster/ActivityRank.h"
 #include "MainWindowTestSupport.h"
 
@@ -88,6 +88,51 @@ private Q_SLOTS:
         QCOMPARE(colourAt(o, estimated, 1050), kBusy);
         QCOMPARE(o->header(2)->text(), QStringLiteral("Rank 2 (estimated)"));
         QVERIFY(o->header(2)->toolTip().contains(QStringLiteral("older than version 3")));
+    }
+
+    // A lazy rank opened from a version-2 summary beside its profile: estimated until its events load,
+    // then its bins are measured from them and the strip shows the real idle time.
+    void anEstimatedRowIsMeasuredOnceTheRanksEventsArrive()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(ActivityStory::write(dir.filePath(QStringLiteral("a_1_20250101080000001_ascend_pt")), 0, 0),
+                 QString());
+        QCOMPARE(ActivityStory::write(dir.filePath(QStringLiteral("b_2_20250101080000001_ascend_pt")), 1, 0),
+                 QString());
+        QFile old(dir.filePath(QStringLiteral("rank0.summary.json")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(QStringLiteral(R"({"format":"dspark-rank-summary","version":2,"rank":0,"time_range_ns":[%1,%2],)"
+                                 R"("steps":[],"collectives":[],"lanes":[],"links":[]})")
+                      .arg(ClusterDbBuilder::kBase)
+                      .arg(ClusterDbBuilder::kBase + 2000 * us)
+                      .toUtf8());
+        old.close();
+
+        ClusterWindow window;
+        ClusterLoadOptions options;
+        options.memoryBudgetBytes = 1; // both lazy: rank 0 opens from its (older) summary
+        QSignalSpy loaded(&window, &ClusterWindow::loaded);
+        window.open(dir.path(), options);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(QTest::qWaitFor([&] { return loaded.size() == 1; }, 60000));
+        RankOverview* o = window.overview();
+        QCOMPARE(o->header(0)->text(), QStringLiteral("Rank 0 (estimated)"));
+        o->zoom()->setRange(ClusterDbBuilder::kBase, ClusterDbBuilder::kBase + 2000 * us);
+        QApplication::processEvents();
+        QCOMPARE(colourAt(o, o->strip(0)->grab().toImage(), 1050), kBusy); // the estimate: busy all along
+
+        QSignalSpy arrived(&window, &ClusterWindow::rankLoaded);
+        QTest::mouseClick(o->header(0), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return arrived.size() == 1; }, 60000));
+        QVERIFY(o->session(0));
+        QCOMPARE(o->header(0)->text(), QStringLiteral("Rank 0"));
+        o->setExpanded(0, false); // the folded row alone
+        QApplication::processEvents();
+        const QImage strip = o->strip(0)->grab().toImage();
+        QCOMPARE(colourAt(o, strip, 1050), kIdle); // measured from its events now
+        QCOMPARE(colourAt(o, strip, 250), kBusy);
+        QCOMPARE(colourAt(o, strip, 700), kComm);
     }
 };
 

@@ -315,10 +315,25 @@ void RankOverview::setProfile(size_t rank, std::shared_ptr<const Profile> profil
         profile ? std::make_shared<ProfileSession>(profile, QString::fromStdString(row.summary.source)) : nullptr;
     if (row.session)
         row.session->setTimeOffsetNs(row.offsetNs);
+    if (profile && row.activity.estimated())
+        measureActivity(row, *profile);
     updateTimeline(rank);
     updateHeader(rank);
     if (row.session && row.reveal)
         applyReveal(rank);
+}
+
+void RankOverview::measureActivity(Row& row, const Profile& profile)
+{
+    // An older summary's row was the estimate: with the rank's events here, its bins are measured now
+    // (and kept when the events are dropped again).
+    int rankIndex = 0;
+    for (size_t i = 0; i < profile.ranks.size(); ++i)
+        if (profile.ranks[i].rankNumber == row.summary.rankNumber)
+            rankIndex = static_cast<int>(i);
+    row.summary.activity = measureRankActivity(profile, rankIndex, row.summary.firstNs, row.summary.lastNs);
+    row.activity = RankActivity(row.summary);
+    row.strip->update();
 }
 
 void RankOverview::revealSegment(size_t rank, TimeNs startNs, TimeNs endNs, const std::string& what, bool collective)

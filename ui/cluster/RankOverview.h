@@ -83,6 +83,7 @@ private:
     void updateBounds(bool keepRange);
     void updateRangeLabel();
     void applyReveal(size_t rank);
+    void measureActivity(Row& row, const Profile& profile);
 
     TimelineZoom* m_zoom;
     QLabel* m_rangeLabel;
