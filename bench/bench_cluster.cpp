@@ -90,6 +90,17 @@ static std::vector<RankSummary> generate(int ranks, int steps)
                      t0 + 200'000 + c * 400'000 + 180'000 + noise(100)});
             }
         }
+        // A version-3 summary's activity bins and group, so that reading the summaries reads them too.
+        s.firstNs = skew;
+        s.lastNs = TimeNs(steps) * 1'000'000 + skew;
+        s.activity.startNs = s.firstNs;
+        s.activity.endNs = s.lastNs;
+        for (int b = 0; b < RankActivityBins::kBins; ++b) {
+            const auto busy = static_cast<uint16_t>(noise(3000) + 5000);
+            s.activity.busy.push_back(busy);
+            s.activity.comm.push_back(static_cast<uint16_t>((RankActivityBins::kUnit - busy) / 2));
+        }
+        s.groups = {{"ep", r, {}}};
     }
     return out;
 }
