@@ -35,6 +35,22 @@ QColor colourAt(RankOverview* o, const QImage& strip, TimeNs timeUs)
     return strip.pixelColor(int(x), strip.height() / 2);
 }
 
+// A summary from an older build (version 2, no activity bins) of `rank` over the story's 2 ms, no steps:
+// busy all along as far as the estimate can tell.
+bool writeOlderSummary(const QTemporaryDir& dir, int rank)
+{
+    QFile f(dir.filePath(QStringLiteral("rank%1.summary.json").arg(rank)));
+    if (!f.open(QIODevice::WriteOnly))
+        return false;
+    f.write(QStringLiteral(R"({"format":"dspark-rank-summary","version":2,"rank":%1,"time_range_ns":[%2,%3],)"
+                           R"("steps":[],"collectives":[],"lanes":[],"links":[]})")
+                .arg(rank)
+                .arg(ClusterDbBuilder::kBase)
+                .arg(ClusterDbBuilder::kBase + 2000 * us)
+                .toUtf8());
+    return true;
+}
+
 } // namespace
 
 class TestRankStrip : public QObject {
@@ -49,16 +65,8 @@ private Q_SLOTS:
                  QString());
         QCOMPARE(ActivityStory::write(dir.filePath(QStringLiteral("b_2_20250101080000001_ascend_pt")), 1, 30 * us),
                  QString());
-        // Rank 2: a summary from an older build (version 2, no activity bins), busy over its range as far
-        // as the estimate can tell (no steps).
-        QFile old(dir.filePath(QStringLiteral("rank2.summary.json")));
-        QVERIFY(old.open(QIODevice::WriteOnly));
-        old.write(QStringLiteral(R"({"format":"dspark-rank-summary","version":2,"rank":2,"time_range_ns":[%1,%2],)"
-                                 R"("steps":[],"collectives":[],"lanes":[],"links":[]})")
-                      .arg(ClusterDbBuilder::kBase)
-                      .arg(ClusterDbBuilder::kBase + 2000 * us)
-                      .toUtf8());
-        old.close();
+        // Rank 2: a summary from an older build.
+        QVERIFY(writeOlderSummary(dir, 2));
 
         ClusterWindow window;
         QSignalSpy loaded(&window, &ClusterWindow::loaded);
@@ -99,14 +107,7 @@ private Q_SLOTS:
                  QString());
         QCOMPARE(ActivityStory::write(dir.filePath(QStringLiteral("b_2_20250101080000001_ascend_pt")), 1, 0),
                  QString());
-        QFile old(dir.filePath(QStringLiteral("rank0.summary.json")));
-        QVERIFY(old.open(QIODevice::WriteOnly));
-        old.write(QStringLiteral(R"({"format":"dspark-rank-summary","version":2,"rank":0,"time_range_ns":[%1,%2],)"
-                                 R"("steps":[],"collectives":[],"lanes":[],"links":[]})")
-                      .arg(ClusterDbBuilder::kBase)
-                      .arg(ClusterDbBuilder::kBase + 2000 * us)
-                      .toUtf8());
-        old.close();
+        QVERIFY(writeOlderSummary(dir, 0));
 
         ClusterWindow window;
         ClusterLoadOptions options;
