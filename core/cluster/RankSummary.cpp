@@ -494,7 +494,8 @@ void activityFromDocument(const nlohmann::json& j, RankActivityBins& a)
     const double unit = j.at("unit").get<double>();
     const auto& busy = j.at("busy");
     const auto& comm = j.at("comm");
-    if (!(unit > 0) || busy.size() != comm.size() || a.endNs < a.startNs)
+    constexpr size_t kMaxBins = 1'000'000; // this build writes 2,000; a larger count is not a summary of ours
+    if (!(unit > 0) || busy.size() != comm.size() || busy.size() > kMaxBins || a.endNs < a.startNs)
         throw nlohmann::json::other_error::create(501, "activity: bins and range do not agree",
                                                   static_cast<const nlohmann::json*>(nullptr));
     const auto scaled = [unit](const nlohmann::json& v) {
