@@ -24,15 +24,17 @@ class RankOverview;
 // offset by the ClusterView's clocks) and the ClusterView below compares them; ranks that failed, runs
 // not loaded and folders of unknown rank are listed. Clicking a step cell shows that rank's step in the
 // overview; activating it (double-click, Enter) asks the main window to open the rank (openRankRequested).
+// Clicking a segment of the cross-rank critical path selects its event on its rank's timeline.
 class ClusterWindow : public QWidget {
     Q_OBJECT
 public:
     explicit ClusterWindow(QWidget* parent = nullptr);
     ~ClusterWindow() override;
 
-    // Loads the ranks; above the memory budget (options.memoryBudgetBytes, else memoryBudget()) as
-    // summaries first, each rank's events loaded when it is unfolded and dropped, least recently viewed
-    // first, when the loaded ranks outgrow the budget.
+    // Loads the ranks: those whose estimated loaded size does not fit the memory budget
+    // (options.memoryBudgetBytes, else memoryBudget(); planClusterLoad) as summaries first, each one's
+    // events loaded when it is unfolded; loaded ranks are dropped, least recently viewed first, when they
+    // outgrow the budget.
     void open(const QString& folder, const ClusterLoadOptions& options = {});
     // Stops the loads (Cancel, or Esc while loading): a cancelled cluster load shows nothing of itself.
     void cancel();
