@@ -2986,8 +2986,22 @@
             <translation>正在查找 %1 的 rank…</translation>
         </message>
         <message>
-            <source>Cancelled: the ranks loaded so far are shown.</source>
-            <translation>已取消：显示目前已加载的 rank。</translation>
+            <source>Loading cancelled: nothing is shown. Open the folder again to load it.</source>
+            <translation>加载已取消：不显示任何内容。再次打开该文件夹即可加载。</translation>
+        </message>
+        <message>
+            <source>%1 of %2 ranks exceed the memory budget (%3, against each rank's estimated loaded size): their events load when you unfold them.</source>
+            <translation>%2 个 rank 中有 %1 个超出内存预算（%3，按每个 rank 估计的加载后大小计）：展开它们时才加载其事件。</translation>
+        </message>
+        <message>
+            <source>Loading ranks: %1…</source>
+            <translation>正在加载 rank：%1…</translation>
+        </message>
+        <message numerus="yes">
+            <source>Loading ranks: %1… (%n more waiting)</source>
+            <translation>
+                <numerusform>正在加载 rank：%1…（另有 %n 个等待中）</numerusform>
+            </translation>
         </message>
         <message>
             <source>Rank %1 not opened: %2</source>
@@ -2998,20 +3012,8 @@
             <translation>未加载：%1（%2）</translation>
         </message>
         <message>
-            <source>The ranks exceed the memory budget (%1): each rank's events load when you unfold it.</source>
-            <translation>各 rank 超出内存预算（%1）：展开某个 rank 时才加载其事件。</translation>
-        </message>
-        <message>
             <source>Rank %1 has only its summary: no events to show.</source>
             <translation>rank %1 只有摘要：没有可显示的事件。</translation>
-        </message>
-        <message>
-            <source>Still loading another rank; unfold rank %1 again when it is done.</source>
-            <translation>仍在加载另一个 rank；加载完成后请再次展开 rank %1。</translation>
-        </message>
-        <message>
-            <source>Loading rank %1…</source>
-            <translation>正在加载 rank %1…</translation>
         </message>
         <message>
             <source>cancelled</source>
@@ -3033,12 +3035,12 @@
             <translation>通信组</translation>
         </message>
         <message>
-            <source>Source</source>
-            <translation>源</translation>
+            <source>in group %1</source>
+            <translation>组内 %1</translation>
         </message>
         <message>
-            <source>Destination</source>
-            <translation>目的</translation>
+            <source>%1 (in group %2)</source>
+            <translation>%1（组内 %2）</translation>
         </message>
         <message>
             <source>Transport</source>
@@ -3047,6 +3049,14 @@
         <message>
             <source>Tasks</source>
             <translation>任务数</translation>
+        </message>
+        <message>
+            <source>Source (global rank)</source>
+            <translation>源（全局 rank）</translation>
+        </message>
+        <message>
+            <source>Destination (global rank)</source>
+            <translation>目的（全局 rank）</translation>
         </message>
         <message>
             <source>Bytes</source>
@@ -5122,6 +5132,10 @@ Changed: %2</source>
             <translation>rank %1</translation>
         </message>
         <message>
+            <source>Rank %1 (estimated)</source>
+            <translation>rank %1（估计）</translation>
+        </message>
+        <message>
             <source>%1 (loading…)</source>
             <translation>%1（加载中…）</translation>
         </message>
@@ -5134,12 +5148,16 @@ Changed: %2</source>
             <translation>rank %1，时钟偏移 %2 µs：单击或按 Enter 展开其泳道</translation>
         </message>
         <message>
+            <source>Its summary is older than version 3 and has no activity bins: the strip is estimated from its steps' critical paths and its collectives.</source>
+            <translation>其摘要早于版本 3，没有活动分箱：条带根据其各步的关键路径和集合通信估计得出。</translation>
+        </message>
+        <message>
             <source>Step %1</source>
             <translation>步 %1</translation>
         </message>
         <message>
-            <source>Ranks on one clock: %1 shown from %2. Blue: busy, orange: communicating, grey: idle; click a rank to show its lanes.</source>
-            <translation>各 rank 在同一时钟上：显示从 %2 起的 %1。蓝色：忙碌，橙色：通信，灰色：空闲；单击一个 rank 展开其泳道。</translation>
+            <source>Ranks on one clock: %1 shown from %2. Blue: computing, orange: communicating (not overlapped by compute), grey: idle; click a rank to show its lanes.</source>
+            <translation>各 rank 在同一时钟上：显示从 %2 起的 %1。蓝色：计算，橙色：通信（未被计算重叠），灰色：空闲；单击一个 rank 展开其泳道。</translation>
         </message>
     </context>
     <context>

@@ -130,6 +130,8 @@ J commMatrixJson(const std::vector<RankSummary>& ranks, const ClusterAnalysis& a
         for (const CommMatrixCell& c : g.cells)
             links.push_back({{"src", c.srcRank},
                              {"dst", c.dstRank},
+                             {"src_global", c.srcGlobal >= 0 ? J(c.srcGlobal) : J(nullptr)},
+                             {"dst_global", c.dstGlobal >= 0 ? J(c.dstGlobal) : J(nullptr)},
                              {"transport", c.transport},
                              {"tasks", c.tasks},
                              {"bytes", c.bytes},

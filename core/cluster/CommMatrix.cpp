@@ -5,6 +5,28 @@
 
 namespace dspark {
 
+namespace {
+
+// The group's in-group → global ranks: a member list (global_ranks) from any rank that has one, then each
+// captured member's own place (its group_rank, its rank number) for the ranks the list does not give.
+std::map<int64_t, int> globalRanksOf(const std::vector<RankSummary>& ranks, const std::string& group)
+{
+    std::map<int64_t, int> out;
+    for (const RankSummary& r : ranks)
+        for (const GroupMembership& g : r.groups)
+            if (g.group == group && out.empty())
+                for (size_t i = 0; i < g.globalRanks.size(); ++i)
+                    if (g.globalRanks[i] >= 0)
+                        out[static_cast<int64_t>(i)] = g.globalRanks[i];
+    for (const RankSummary& r : ranks)
+        for (const GroupMembership& g : r.groups)
+            if (g.group == group && g.groupRank >= 0)
+                out.emplace(g.groupRank, r.rankNumber);
+    return out;
+}
+
+} // namespace
+
 std::vector<GroupCommMatrix> commMatrices(const std::vector<RankSummary>& ranks, const ClusterAnalysis& analysis)
 {
     std::map<std::string, GroupCommMatrix> groups;
@@ -24,8 +46,12 @@ std::vector<GroupCommMatrix> commMatrices(const std::vector<RankSummary>& ranks,
     for (auto& [group, byLink] : cells) {
         GroupCommMatrix& g = groups[group];
         g.group = group;
-        for (auto& [key, c] : byLink)
+        g.globalOf = globalRanksOf(ranks, group);
+        for (auto& [key, c] : byLink) {
+            c.srcGlobal = g.globalRank(c.srcRank);
+            c.dstGlobal = g.globalRank(c.dstRank);
             g.cells.push_back(std::move(c));
+        }
     }
     std::map<std::string, std::map<size_t, CommMatrixMember>> members;
     for (const MatchedCollective& m : analysis.collectives) {

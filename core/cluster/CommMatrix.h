@@ -2,6 +2,7 @@
 
 #include "cluster/ClusterAnalysis.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@ namespace dspark {
 struct CommMatrixCell {
     int64_t srcRank = -1; // ranks within the group, as the rows give them
     int64_t dstRank = -1;
+    int srcGlobal = -1; // their global ranks from the group's members (GroupCommMatrix::globalOf), -1 unknown
+    int dstGlobal = -1;
     std::string transport;
     uint64_t tasks = 0;
     int64_t bytes = 0;
@@ -31,14 +34,23 @@ struct CommMatrixMember {
 
 struct GroupCommMatrix {
     std::string group;
+    // In-group rank → global rank: the group's global_ranks where a rank's summary has them, else each
+    // captured member's own place (its group_rank → its rank number). Unknown members are absent.
+    std::map<int64_t, int> globalOf;
+    int globalRank(int64_t inGroup) const
+    {
+        const auto it = globalOf.find(inGroup);
+        return it == globalOf.end() ? -1 : it->second;
+    }
     std::vector<CommMatrixCell> cells;     // by (src, dst, transport); empty when no rank had the rows
     std::vector<CommMatrixMember> members; // by rank index: always (from the matched collectives)
     bool fromTasks() const { return !cells.empty(); }
 };
 
 // Per communication group (by name), the source → destination matrix where the ranks' summaries carry
-// COMMUNICATION_TASK_INFO links, and each member's collective time in any case (docs/cluster.md
-// "Communication matrix"). Groups in name order.
+// COMMUNICATION_TASK_INFO links, with the global rank of each end where the group's members are known,
+// and each member's collective time in any case (docs/cluster.md "Communication matrix"). Groups in name
+// order.
 std::vector<GroupCommMatrix> commMatrices(const std::vector<RankSummary>& ranks, const ClusterAnalysis& analysis);
 
 } // namespace dspark

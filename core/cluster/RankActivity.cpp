@@ -27,6 +27,20 @@ double RankActivity::Density::integral(TimeNs t) const
 
 RankActivity::RankActivity(const RankSummary& summary)
 {
+    const RankActivityBins& bins = summary.activity;
+    if (bins.empty()) {
+        estimate(summary);
+        return;
+    }
+    for (size_t i = 0; i < bins.size(); ++i) {
+        m_steps.add(bins.edgeNs(i), bins.edgeNs(i + 1), double(bins.busy[i]) / RankActivityBins::kUnit);
+        m_comm.add(bins.edgeNs(i), bins.edgeNs(i + 1), double(bins.comm[i]) / RankActivityBins::kUnit);
+    }
+}
+
+void RankActivity::estimate(const RankSummary& summary)
+{
+    m_estimated = true;
     if (summary.steps.empty())
         m_steps.add(summary.firstNs, summary.lastNs, 1.0);
     TimeNs stepsEnd = INT64_MIN; // steps by start; an overlap is clipped so the density stays ≤ 1
@@ -61,7 +75,8 @@ RankActivity::Share RankActivity::share(TimeNs aNs, TimeNs bNs) const
     Share s;
     s.comm = std::clamp((m_comm.integral(bNs) - m_comm.integral(aNs)) / span, 0.0, 1.0);
     const double inSteps = (m_steps.integral(bNs) - m_steps.integral(aNs)) / span;
-    s.busy = std::clamp(inSteps - s.comm, 0.0, 1.0 - s.comm);
+    // Measured busy and comm are disjoint already; the estimate's steps include the communication.
+    s.busy = std::clamp(m_estimated ? inSteps - s.comm : inSteps, 0.0, 1.0 - s.comm);
     return s;
 }
 

@@ -1,6 +1,7 @@
 #include "cluster/RankSummary.h"
 
 #include "analysis/AnalysisRules.h"
+#include "analysis/OverlapAnalysis.h"
 #include "analysis/StepAnalysis.h"
 #include "io/FileFormat.h"
 #include "io/ProfileScanner.h"
@@ -13,12 +14,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <set>
 #include <tuple>
 
 namespace dspark {
@@ -242,6 +245,83 @@ std::vector<CommLinkTotal> linksOf(const Profile& profile, int rankIndex)
     return out;
 }
 
+// The length of `set` inside each of `bins` bins: one walk over the intervals, each split at the bin
+// edges it crosses (linear in intervals + bins).
+std::vector<TimeNs> binCoverage(const IntervalSet& set, const RankActivityBins& bins)
+{
+    std::vector<TimeNs> out(bins.size(), 0);
+    size_t b = 0;
+    for (const Interval& iv : set.intervals()) {
+        while (b < bins.size() && bins.edgeNs(b + 1) <= iv.startNs)
+            ++b;
+        for (size_t k = b; k < bins.size() && bins.edgeNs(k) < iv.endNs; ++k)
+            out[k] +=
+                std::max<TimeNs>(0, std::min(iv.endNs, bins.edgeNs(k + 1)) - std::max(iv.startNs, bins.edgeNs(k)));
+    }
+    return out;
+}
+
+// One group of parallel_group_info ({"group_name", "group_rank", "global_ranks": [...]}) into `out`.
+void readGroupInfo(const std::string& comm, const nlohmann::json& info, std::map<std::string, GroupMembership>& out)
+{
+    if (!info.is_object())
+        return;
+    GroupMembership& g = out[comm];
+    g.group = comm;
+    if (const auto r = info.find("group_rank"); r != info.end() && r->is_number_integer())
+        g.groupRank = r->get<int64_t>();
+    if (const auto m = info.find("global_ranks"); m != info.end() && m->is_array()) {
+        g.globalRanks.clear();
+        for (const auto& v : *m)
+            g.globalRanks.push_back(v.is_number_integer() ? v.get<int>() : -1);
+    }
+}
+
+// The rank's groups: parallel_group_info from the database (its JSON text) or from profiler_metadata.json
+// (flattened: profiler_metadata.parallel_group_info.<comm>.<field>; a comm name may hold dots, so the
+// field is the last part); then, for a group whose rank is still unknown, the source of its own links
+// (each rank's COMMUNICATION_TASK_INFO rows are its own sub-tasks: source = itself within the group).
+std::vector<GroupMembership> groupsOf(const Profile& profile, const std::vector<CommLinkTotal>& links)
+{
+    std::map<std::string, GroupMembership> groups;
+    if (const auto it = profile.metadata.find("msprof_db.parallel_group_info"); it != profile.metadata.end()) {
+        nlohmann::json doc;
+        if (parseBoundedJson(it->second, doc) == JsonParse::Ok && doc.is_object())
+            for (auto g = doc.begin(); g != doc.end(); ++g)
+                readGroupInfo(g.key(), g.value(), groups);
+    }
+    static const std::string kPrefix = "profiler_metadata.parallel_group_info.";
+    std::map<std::string, nlohmann::json> flattened;
+    for (auto it = profile.metadata.lower_bound(kPrefix); it != profile.metadata.end(); ++it) {
+        if (it->first.compare(0, kPrefix.size(), kPrefix) != 0)
+            break;
+        const std::string rest = it->first.substr(kPrefix.size());
+        const size_t dot = rest.rfind('.');
+        if (dot == std::string::npos)
+            continue;
+        nlohmann::json value;
+        if (parseBoundedJson(it->second, value) != JsonParse::Ok)
+            value = it->second; // a string field (group_name)
+        flattened[rest.substr(0, dot)][rest.substr(dot + 1)] = value;
+    }
+    for (const auto& [comm, info] : flattened)
+        readGroupInfo(comm, info, groups);
+    std::map<std::string, std::set<int64_t>> sources;
+    for (const CommLinkTotal& l : links)
+        sources[l.group].insert(l.srcRank);
+    for (const auto& [group, src] : sources)
+        if (src.size() == 1 && !group.empty()) {
+            GroupMembership& g = groups[group];
+            g.group = group;
+            if (g.groupRank < 0)
+                g.groupRank = *src.begin();
+        }
+    std::vector<GroupMembership> out;
+    for (auto& [name, g] : groups)
+        out.push_back(std::move(g));
+    return out;
+}
+
 QString summaryError(const std::string& path, const QString& problem)
 {
     return QCoreApplication::translate("RankSummary", "%1: not a rank summary (%2)")
@@ -254,6 +334,36 @@ std::string collectiveKind(const std::string& name, const std::string& opType)
 {
     const std::string fromType = trimSequence(opType);
     return !fromType.empty() ? fromType : trimSequence(name);
+}
+
+RankActivityBins measureRankActivity(const Profile& profile, int rankIndex, TimeNs startNs, TimeNs endNs, int bins)
+{
+    RankActivityBins out;
+    if (endNs <= startNs || bins <= 0)
+        return out;
+    out.startNs = startNs;
+    out.endNs = endNs;
+    out.busy.assign(static_cast<size_t>(bins), 0);
+    out.comm.assign(static_cast<size_t>(bins), 0);
+    IntervalSet computing, communication; // the union over the rank's devices
+    for (const DeviceActivity& d : collectDeviceActivity(profile))
+        if (d.rankIndex == rankIndex) {
+            computing = computing.unitedWith(d.computing);
+            communication = communication.unitedWith(d.communication);
+        }
+    const std::vector<TimeNs> busy = binCoverage(computing, out);
+    const std::vector<TimeNs> comm = binCoverage(communication.minus(computing), out);
+    const auto units = [](TimeNs part, TimeNs whole) {
+        return whole > 0 ? static_cast<int>(std::lround(double(RankActivityBins::kUnit) * double(part) / double(whole)))
+                         : 0;
+    };
+    for (size_t i = 0; i < out.size(); ++i) {
+        const TimeNs len = out.edgeNs(i + 1) - out.edgeNs(i);
+        const int b = std::clamp(units(busy[i], len), 0, RankActivityBins::kUnit);
+        out.busy[i] = static_cast<uint16_t>(b);
+        out.comm[i] = static_cast<uint16_t>(std::clamp(units(comm[i], len), 0, RankActivityBins::kUnit - b));
+    }
+    return out;
 }
 
 RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisRules& rules, const std::string& source)
@@ -279,6 +389,8 @@ RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisR
     s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource);
     s.collectives = collectivesOf(profile, rankIndex);
     s.links = linksOf(profile, rankIndex);
+    s.activity = measureRankActivity(profile, rankIndex, s.firstNs, s.lastNs);
+    s.groups = groupsOf(profile, s.links);
     return s;
 }
 
@@ -342,6 +454,15 @@ std::string rankSummaryJson(const RankSummary& s)
                          {"bytes", l.bytes},
                          {"time_ns", l.timeNs}});
     doc["links"] = std::move(links);
+    J groups = J::array();
+    for (const GroupMembership& g : s.groups)
+        groups.push_back({{"group", g.group}, {"group_rank", g.groupRank}, {"global_ranks", g.globalRanks}});
+    doc["groups"] = std::move(groups);
+    if (!s.activity.empty())
+        doc["activity"] = {{"range_ns", {s.activity.startNs, s.activity.endNs}},
+                           {"unit", RankActivityBins::kUnit},
+                           {"busy", s.activity.busy},
+                           {"comm", s.activity.comm}};
     return dumpJson(doc) + "\n";
 }
 
@@ -363,6 +484,28 @@ PathCategory pathCategoryFromKey(const std::string& key)
             return static_cast<PathCategory>(c);
     throw nlohmann::json::other_error::create(501, "unknown critical-path category \"" + key + "\"",
                                               static_cast<const nlohmann::json*>(nullptr));
+}
+
+// The bins in the file's unit (1/10000 in version 3), kept in this build's.
+void activityFromDocument(const nlohmann::json& j, RankActivityBins& a)
+{
+    a.startNs = j.at("range_ns").at(0).get<TimeNs>();
+    a.endNs = j.at("range_ns").at(1).get<TimeNs>();
+    const double unit = j.at("unit").get<double>();
+    const auto& busy = j.at("busy");
+    const auto& comm = j.at("comm");
+    constexpr size_t kMaxBins = 1'000'000; // this build writes 2,000; a larger count is not a summary of ours
+    if (!(unit > 0) || busy.size() != comm.size() || busy.size() > kMaxBins || a.endNs < a.startNs)
+        throw nlohmann::json::other_error::create(501, "activity: bins and range do not agree",
+                                                  static_cast<const nlohmann::json*>(nullptr));
+    const auto scaled = [unit](const nlohmann::json& v) {
+        return std::clamp(v.get<double>() / unit, 0.0, 1.0) * RankActivityBins::kUnit;
+    };
+    for (size_t i = 0; i < busy.size(); ++i) {
+        const long b = std::lround(scaled(busy[i]));
+        a.busy.push_back(static_cast<uint16_t>(b));
+        a.comm.push_back(static_cast<uint16_t>(std::min(std::lround(scaled(comm[i])), RankActivityBins::kUnit - b)));
+    }
 }
 
 void fromDocument(const nlohmann::json& doc, RankSummary& s)
@@ -404,6 +547,12 @@ void fromDocument(const nlohmann::json& doc, RankSummary& s)
             s.links.push_back({j.at("group").get<std::string>(), j.at("src").get<int64_t>(), j.at("dst").get<int64_t>(),
                                j.at("transport").get<std::string>(), j.at("tasks").get<uint64_t>(),
                                j.at("bytes").get<int64_t>(), j.at("time_ns").get<TimeNs>()});
+    if (doc.contains("groups")) // version 3
+        for (const auto& j : doc["groups"])
+            s.groups.push_back({j.at("group").get<std::string>(), j.at("group_rank").get<int64_t>(),
+                                j.at("global_ranks").get<std::vector<int>>()});
+    if (doc.contains("activity")) // version 3
+        activityFromDocument(doc["activity"], s.activity);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -60,6 +61,33 @@ struct CommLinkTotal {
     TimeNs timeNs = 0; // Σ the tasks' durations
 };
 
+// What the rank's devices did along its time range (version 3): kBins equal bins over [startNs, endNs),
+// each with the part of it spent computing (compute kernels, the union over the rank's device lanes)
+// and communicating while not computing (collectives less compute: msprof's "Communication (Not
+// Overlapped)"), in 1/kUnit of the bin. The rest of a bin is idle.
+struct RankActivityBins {
+    static constexpr int kBins = 2000;
+    static constexpr int kUnit = 10000;
+    TimeNs startNs = 0, endNs = 0;
+    std::vector<uint16_t> busy, comm; // busy[i] + comm[i] ≤ kUnit; empty: not measured (an older summary)
+    bool empty() const { return busy.empty(); }
+    size_t size() const { return busy.size(); }
+    // Bin i covers [edgeNs(i), edgeNs(i + 1)). (span × i stays in int64 for spans below 2.3e15 ns: 26 days.)
+    TimeNs edgeNs(size_t i) const
+    {
+        return startNs + (endNs - startNs) * static_cast<TimeNs>(i) / static_cast<TimeNs>(std::max<size_t>(1, size()));
+    }
+};
+
+// This rank's place in one communication group (version 3): its rank within the group, and the group's
+// members' global ranks in group order when the profiler wrote them (torch_npu's parallel_group_info,
+// in profiler_metadata.json or the database's META_DATA).
+struct GroupMembership {
+    std::string group;            // the HCCL comm name, as COMMUNICATION_OP.groupName gives it
+    int64_t groupRank = -1;       // -1 unknown; else from parallel_group_info, or its own links' source
+    std::vector<int> globalRanks; // global_ranks[i] = global rank of in-group rank i; empty unknown
+};
+
 struct RankLaneSummary {
     std::string kind; // laneKindName
     std::string process;
@@ -70,7 +98,7 @@ struct RankLaneSummary {
 // What the cluster analyses need of one rank: written by `summarize`, read back as a rank of a
 // cluster. Built from a loaded profile or from a summary file; never both at once.
 struct RankSummary {
-    static constexpr int kSchemaVersion = 2;       // 2: steps carry their critical path's pieces
+    static constexpr int kSchemaVersion = 3;       // 2: steps carry their critical path's pieces; 3: activity
     static constexpr int kOldestSchemaVersion = 1; // still read (no per-step path)
     int rankNumber = -1;
     std::string label;
@@ -80,8 +108,14 @@ struct RankSummary {
     std::vector<RankStep> steps;               // by start
     std::vector<CollectiveTiming> collectives; // by issue
     std::vector<RankLaneSummary> lanes;
-    std::vector<CommLinkTotal> links; // by (group, src, dst, transport); empty in version-1 summaries
+    std::vector<CommLinkTotal> links;    // by (group, src, dst, transport); empty in version-1 summaries
+    RankActivityBins activity;           // empty in summaries before version 3
+    std::vector<GroupMembership> groups; // by group name; empty in summaries before version 3
 };
+
+// The activity bins of `rankIndex` over [startNs, endNs) from its device lanes' union coverage.
+RankActivityBins measureRankActivity(const Profile& profile, int rankIndex, TimeNs startNs, TimeNs endNs,
+                                     int bins = RankActivityBins::kBins);
 
 // The summary of `rankIndex` of a finalized profile: its steps analysed with `rules`.
 RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisRules& rules, const std::string& source);

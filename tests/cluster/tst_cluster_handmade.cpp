@@ -193,7 +193,7 @@ private Q_SLOTS:
         std::ofstream(path) << R"({"format":"dspark-rank-summary","version":99,"rank":2})";
         QVERIFY(!readRankSummary(path, back, error));
         QCOMPARE(error,
-                 QString::fromStdString(path) + QStringLiteral(": summary version 99, this build reads version 2"));
+                 QString::fromStdString(path) + QStringLiteral(": summary version 99, this build reads version 3"));
         std::ofstream(path) << R"({"format":"dspark-rank-summary","version":1,"rank":2,"steps":"x"})";
         QVERIFY(!readRankSummary(path, back, error));
         QVERIFY2(error.startsWith(QString::fromStdString(path) + QStringLiteral(": not a rank summary (")),

@@ -169,9 +169,9 @@ private Q_SLOTS:
 
     void manyRanksLoadAtOnceWithinCoresAndMemory()
     {
-        QCOMPARE(clusterConcurrency(8, 250'000'000, 2, uint64_t(8) << 30), size_t(2));
-        QCOMPARE(clusterConcurrency(8, 250'000'000, 16, uint64_t(8) << 30), size_t(8));
-        QCOMPARE(clusterConcurrency(8, 2'000'000'000, 16, uint64_t(8) << 30), size_t(1)); // 6 GB a load
+        QCOMPARE(clusterConcurrency(8, 750'000'000, 2, uint64_t(8) << 30), size_t(2)); // peaks of 750 MB
+        QCOMPARE(clusterConcurrency(8, 750'000'000, 16, uint64_t(8) << 30), size_t(8));
+        QCOMPARE(clusterConcurrency(8, 6'000'000'000, 16, uint64_t(8) << 30), size_t(1)); // 6 GB a load
         QCOMPARE(clusterConcurrency(3, 1000, 16, uint64_t(8) << 30), size_t(3));
     }
 };

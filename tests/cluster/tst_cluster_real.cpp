@@ -101,6 +101,18 @@ private Q_SLOTS:
         QCOMPARE(c10->bytes, int64_t(61210624));
         QCOMPARE(c10->timeNs, TimeNs(1704594 + 2304525));
         QVERIFY(qAbs(c01->bandwidthGBps() - 61210624.0 / 4111364.0) < 1e-9);
+        // Global ranks: the pair's databases carry no member list (no parallel_group_info), so each rank's
+        // own place in the group (the source of its own rows) names it: in-group 0 and 1 are ranks 0 and 1;
+        // the six members not captured stay unknown.
+        QCOMPARE(c01->srcGlobal, 0);
+        QCOMPARE(c01->dstGlobal, 1);
+        QCOMPARE(c10->srcGlobal, 1);
+        QCOMPARE(c10->dstGlobal, 0);
+        QVERIFY(cell(0, 5));
+        QCOMPARE(cell(0, 5)->dstGlobal, -1);
+        QCOMPARE(ranks[1].groups.size(), size_t(1));
+        QCOMPARE(ranks[1].groups[0].groupRank, int64_t(1));
+        QVERIFY(ranks[1].groups[0].globalRanks.empty());
         // Both ranks were members of the four all-reduces.
         QCOMPARE(g.members.size(), size_t(2));
         QCOMPARE(g.members[0].collectives, size_t(4));

@@ -1,6 +1,7 @@
 // The communication matrix per group (CommMatrix.h) of three ranks written by the test: group "g" with
 // HCCL sub-task rows (COMMUNICATION_TASK_INFO) chosen below, group "h" without (its members' collective
 // times only); every figure worked out by hand. The summaries carry the links and read back the same.
+// Then a group whose HCCL order differs from the global ranks: each link's ends by global rank.
 #include "ClusterDbBuilder.h"
 #include "TestSupport.h"
 
@@ -99,6 +100,42 @@ void checkMatrices(const std::vector<RankSummary>& ranks)
     QCOMPARE(h.members[2].transferNs, 90 * us);
 }
 
+// Global ranks 3 and 5 in group "ep", whose HCCL order differs: rank 5 is in-group 0, rank 3 in-group 1,
+// and in-group 2 is global rank 9 (not captured). Rank 3's rows: 1 → 0 (to rank 5) and 1 → 2 (to rank 9);
+// rank 5's: 0 → 1. With `memberList`, rank 5's folder has torch_npu's profiler_metadata.json with the
+// group's parallel_group_info (global_ranks [5, 3, 9]).
+QString writeReorderedGroup(const QString& root, bool memberList)
+{
+    for (int r : {3, 5}) {
+        ClusterDbBuilder b(r, 0);
+        b.step(1, 0, 1000 * us);
+        b.collective("alltoall_" + std::to_string(r), "hcom_alltoall_", "ep", 64, 0, 200 * us);
+        if (r == 3) {
+            b.commTask("Memcpy", 1, 1, 0, 0, 1'000'000, 100 * us, 150 * us);
+            b.commTask("Memcpy", 1, 1, 2, 1, 500'000, 100 * us, 200 * us);
+        } else {
+            b.commTask("Memcpy", 1, 0, 1, 0, 1'000'000, 100 * us, 140 * us);
+        }
+        const QString folder = root + QStringLiteral("/host%1_1_2025010108000000%1_ascend_pt").arg(r);
+        if (const QString error = b.writeRunFolder(folder); !error.isEmpty())
+            return error;
+        if (r == 5 && memberList) {
+            std::ofstream(QString(folder + QStringLiteral("/profiler_metadata.json")).toStdString())
+                << R"({"ENV_VARIABLES": {}, "parallel_group_info": {"ep": {"group_name": "ep_group", )"
+                   R"("group_rank": 0, "global_ranks": [5, 3, 9]}}})";
+        }
+    }
+    return {};
+}
+
+const CommMatrixCell* cellOf(const GroupCommMatrix& g, int64_t src, int64_t dst)
+{
+    for (const CommMatrixCell& c : g.cells)
+        if (c.srcRank == src && c.dstRank == dst)
+            return &c;
+    return nullptr;
+}
+
 } // namespace
 
 class TestCommMatrix : public QObject {
@@ -122,6 +159,46 @@ private Q_SLOTS:
             QVERIFY2(readRankSummary(path, reread[r], error), qPrintable(error));
         }
         checkMatrices(reread);
+    }
+
+    void globalRanksWhereTheGroupsOrderDiffers()
+    {
+        QTemporaryDir dir;
+        QCOMPARE(writeReorderedGroup(dir.path(), true), QString());
+        std::vector<RankSummary> ranks = loadCluster(findClusterRanks(dir.path().toStdString())).summaries();
+        QCOMPARE(ranks.size(), size_t(2));
+        QCOMPARE(ranks[0].rankNumber, 3);
+        QCOMPARE(ranks[1].groups.size(), size_t(1)); // rank 5: group_rank 0 and the member list
+        QCOMPARE(ranks[1].groups[0].groupRank, int64_t(0));
+        QCOMPARE(ranks[1].groups[0].globalRanks, (std::vector<int>{5, 3, 9}));
+        QCOMPARE(ranks[0].groups[0].groupRank, int64_t(1)); // rank 3: the source of its own rows
+        for (int pass = 0; pass < 2; ++pass) {              // the profiles, then their summaries read back
+            const std::vector<GroupCommMatrix> groups = commMatrices(ranks, analyzeCluster(ranks));
+            QCOMPARE(groups.size(), size_t(1));
+            const GroupCommMatrix& g = groups[0];
+            QCOMPARE(g.cells.size(), size_t(3));
+            QCOMPARE(cellOf(g, 0, 1)->srcGlobal, 5);
+            QCOMPARE(cellOf(g, 0, 1)->dstGlobal, 3);
+            QCOMPARE(cellOf(g, 1, 0)->srcGlobal, 3);
+            QCOMPARE(cellOf(g, 1, 0)->dstGlobal, 5);
+            QCOMPARE(cellOf(g, 1, 2)->dstGlobal, 9); // not captured: known from the member list
+            for (RankSummary& r : ranks) {
+                const std::string path = dir.filePath(QStringLiteral("s%1.json").arg(r.rankNumber)).toStdString();
+                std::ofstream(path) << rankSummaryJson(r);
+                QString error;
+                QVERIFY2(readRankSummary(path, r, error), qPrintable(error));
+            }
+        }
+
+        // Without the member list: the captured ranks still by their own rows, rank 9 unknown.
+        QTemporaryDir bare;
+        QCOMPARE(writeReorderedGroup(bare.path(), false), QString());
+        const std::vector<RankSummary> plain = loadCluster(findClusterRanks(bare.path().toStdString())).summaries();
+        const GroupCommMatrix g = commMatrices(plain, analyzeCluster(plain)).at(0);
+        QCOMPARE(cellOf(g, 0, 1)->srcGlobal, 5);
+        QCOMPARE(cellOf(g, 0, 1)->dstGlobal, 3);
+        QCOMPARE(cellOf(g, 1, 2)->srcGlobal, 3);
+        QCOMPARE(cellOf(g, 1, 2)->dstGlobal, -1);
     }
 };
 

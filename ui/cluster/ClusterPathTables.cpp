@@ -33,6 +33,17 @@ void setUp(QTableWidget* table, const QStringList& headers)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
 }
 
+// One end of a link: its global rank, with its rank within the group where that differs (HCCL numbers
+// a group's members from 0 in group order); the in-group rank alone when the members are unknown.
+QString endName(int global, int64_t inGroup)
+{
+    if (global < 0)
+        return CommMatrixTable::tr("in group %1").arg(inGroup);
+    if (global == inGroup)
+        return QString::number(global);
+    return CommMatrixTable::tr("%1 (in group %2)").arg(global).arg(inGroup);
+}
+
 int rankNumberOf(const std::vector<RankSummary>& ranks, size_t rank)
 {
     return rank < ranks.size() ? ranks[rank].rankNumber : static_cast<int>(rank);
@@ -51,6 +62,7 @@ void CrossRankPathTable::showStep(const std::vector<RankSummary>& ranks, const C
 {
     m_stepId = stepId;
     const CrossRankStepPath path = crossRankCriticalPath(ranks, analysis, stepId);
+    m_segments = path.segments;
     setRowCount(static_cast<int>(path.segments.size()));
     for (size_t i = 0; i < path.segments.size(); ++i) {
         const CrossRankSegment& s = path.segments[i];
@@ -78,11 +90,16 @@ void CrossRankPathTable::showStep(const std::vector<RankSummary>& ranks, const C
                     .arg(path.complete ? QString() : tr("; incomplete: a rank's summary has no per-step path"));
 }
 
+const CrossRankSegment* CrossRankPathTable::segmentAt(int row) const
+{
+    return row >= 0 && row < static_cast<int>(m_segments.size()) ? &m_segments[static_cast<size_t>(row)] : nullptr;
+}
+
 CommMatrixTable::CommMatrixTable(QWidget* parent) : QTableWidget(parent)
 {
     setObjectName(QStringLiteral("clusterCommMatrix"));
-    setUp(this, {tr("Group"), tr("Source"), tr("Destination"), tr("Transport"), tr("Tasks"), tr("Bytes"),
-                 tr("Time (µs)"), tr("Bandwidth (GB/s)")});
+    setUp(this, {tr("Group"), tr("Source (global rank)"), tr("Destination (global rank)"), tr("Transport"), tr("Tasks"),
+                 tr("Bytes"), tr("Time (µs)"), tr("Bandwidth (GB/s)")});
 }
 
 void CommMatrixTable::showMatrices(const std::vector<RankSummary>& ranks, const ClusterAnalysis& analysis)
@@ -95,7 +112,7 @@ void CommMatrixTable::showMatrices(const std::vector<RankSummary>& ranks, const 
                 const int row = rowCount();
                 setRowCount(row + 1);
                 setRow(this, row,
-                       {group, QString::number(c.srcRank), QString::number(c.dstRank),
+                       {group, endName(c.srcGlobal, c.srcRank), endName(c.dstGlobal, c.dstRank),
                         QString::fromStdString(c.transport), QString::number(c.tasks), QString::number(c.bytes),
                         micros(c.timeNs), QString::number(c.bandwidthGBps(), 'f', 2)});
             }

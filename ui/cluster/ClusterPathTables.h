@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cluster/ClusterAnalysis.h"
+#include "cluster/CrossRankPath.h"
 
 #include <QTableWidget>
 
@@ -17,10 +18,13 @@ public:
     void showStep(const std::vector<RankSummary>& ranks, const ClusterAnalysis& analysis, int64_t stepId);
     int64_t stepId() const { return m_stepId; }
     const QString& summary() const { return m_summary; }
+    // The segment shown in `row` (null outside the table).
+    const CrossRankSegment* segmentAt(int row) const;
 
 private:
     int64_t m_stepId = -1;
     QString m_summary;
+    std::vector<CrossRankSegment> m_segments; // the rows, in order
 };
 
 // The communication matrix of every group (core/cluster/CommMatrix): source → destination rows where

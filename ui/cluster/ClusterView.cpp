@@ -103,6 +103,10 @@ ClusterView::ClusterView(QWidget* parent)
             Q_EMIT stepActivated(m_ranks[static_cast<size_t>(index.column())].rankNumber, m_model->stepAt(index.row()));
     });
     connect(m_rankTable, &QTableWidget::cellChanged, this, &ClusterView::rankCellEdited);
+    connect(m_pathTable, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (const CrossRankSegment* s = m_pathTable->segmentAt(row))
+            Q_EMIT segmentClicked(s->rank, s->startNs, s->endNs, QString::fromStdString(s->what), s->collective);
+    });
 }
 
 ClusterView::~ClusterView()

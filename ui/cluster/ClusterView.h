@@ -54,6 +54,9 @@ Q_SIGNALS:
     // A cell clicked (rank index into ranks(), step id), and activated (double-click, Enter).
     void stepActivated(int rankNumber, qint64 stepId);
     void stepClicked(size_t rank, qint64 stepId);
+    // A row of the cross-rank critical path clicked: its segment (rank index into ranks(), cluster
+    // clock), what it names (a kernel, a collective; empty for a gap) and whether it is a collective.
+    void segmentClicked(size_t rank, qint64 startNs, qint64 endNs, const QString& what, bool collective);
     // The analyses were redone (new ranks, an offset changed).
     void analysed();
 

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QPointer>
@@ -17,6 +18,9 @@
 #include <QSplitter>
 #include <QThread>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace dspark::ui {
 
@@ -44,6 +48,10 @@ ClusterWindow::ClusterWindow(QWidget* parent)
     connect(m_view, &ClusterView::stepClicked, m_overview,
             [this](size_t rank, qint64 stepId) { m_overview->showStep(rank, stepId); });
     connect(m_overview, &RankOverview::profileWanted, this, &ClusterWindow::loadRank);
+    connect(m_view, &ClusterView::segmentClicked, m_overview,
+            [this](size_t rank, qint64 startNs, qint64 endNs, const QString& what, bool collective) {
+                m_overview->revealSegment(rank, startNs, endNs, what.toStdString(), collective);
+            });
     connect(m_overview, &RankOverview::expansionChanged, this, [this](size_t rank, bool expanded) {
         if (expanded)
             touch(rank);
@@ -66,12 +74,16 @@ ClusterWindow::~ClusterWindow()
 void ClusterWindow::stopThreads()
 {
     cancel();
-    for (QThread** t : {&m_thread, &m_rankThread})
-        if (*t) {
-            (*t)->wait();
-            delete *t;
-            *t = nullptr;
-        }
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+        m_thread = nullptr;
+    }
+    for (auto& [rank, load] : m_rankLoads) {
+        load.thread->wait();
+        delete load.thread;
+    }
+    m_rankLoads.clear();
 }
 
 uint64_t ClusterWindow::memoryBudget()
@@ -122,13 +134,14 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
                 Qt::QueuedConnection);
         };
         if (layout.error.isEmpty()) {
-            // Every rank's events kept when their files fit the budget; summaries first otherwise.
-            uint64_t bytes = 0;
-            for (const ClusterRank& r : layout.ranks)
-                bytes += r.bytes;
+            // The ranks whose estimated loaded size fits the budget keep their events; the others open
+            // as summaries first.
+            const int cores = options.maxConcurrent > 0 ? options.maxConcurrent : QThread::idealThreadCount();
+            const ClusterLoadPlan plan = planClusterLoad(layout, options.memoryBudgetBytes, cores);
             ClusterLoadOptions run = options;
-            run.keepProfiles = bytes <= options.memoryBudgetBytes;
-            run.summariesFirst = !run.keepProfiles;
+            run.keep = plan.keep;
+            for (const RankSizeEstimate& e : plan.estimates)
+                run.loadedBytes.push_back(e.loadedBytes);
             *result = loadCluster(layout, report, flag.get(), run);
         } else {
             result->layout = layout;
@@ -145,12 +158,35 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
     m_thread->start();
 }
 
+void ClusterWindow::clear()
+{
+    m_load = ClusterLoad();
+    m_okRanks.clear();
+    m_recent.clear();
+    m_lazy = false;
+    m_lazyCount = 0;
+    m_overview->setRanks({}, {});
+    m_view->setRanks({});
+}
+
+void ClusterWindow::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && loading()) { // Esc is the Cancel button while loading
+        cancel();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
 void ClusterWindow::cancel()
 {
     if (m_cancelFlag)
         m_cancelFlag->store(true);
-    if (m_rankCancel)
-        m_rankCancel->store(true);
+    for (auto& [rank, load] : m_rankLoads)
+        load.cancel->store(true);
+    for (size_t rank : std::exchange(m_rankQueue, {})) // queued ranks fold back: nothing will come for them
+        m_overview->setExpanded(rank, false);
 }
 
 void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
@@ -159,17 +195,26 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
     delete m_thread;
     m_thread = nullptr;
     showProgress(false);
+    if (load->cancelled) { // nothing of a cancelled load is shown: the window stays as a new one is
+        clear();
+        m_status->setText(tr("Loading cancelled: nothing is shown. Open the folder again to load it."));
+        Q_EMIT loadCancelled();
+        return;
+    }
     m_load = std::move(*load);
     std::vector<std::shared_ptr<const Profile>> profiles;
     m_okRanks.clear();
     m_recent.clear();
-    m_lazy = false;
+    m_lazyCount = 0;
     for (size_t i = 0; i < m_load.ranks.size(); ++i)
         if (LoadedRank& r = m_load.ranks[i]; r.ok()) {
-            m_lazy = m_lazy || !r.profile;
+            m_lazyCount += r.profile ? 0 : 1;
+            if (r.profile) // the loaded ranks count against the budget when a lazy one loads (makeRoom)
+                m_recent.push_back(m_okRanks.size());
             m_okRanks.push_back(i);
             profiles.push_back(std::move(r.profile)); // the overview's sessions hold them (and drop them)
         }
+    m_lazy = m_lazyCount > 0;
     m_status->setText(loadReport());
     // The overview first: the view's first analysis hands it the offsets.
     const std::vector<RankSummary> summaries = m_load.summaries();
@@ -181,8 +226,6 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
 QString ClusterWindow::loadReport() const
 {
     QStringList lines;
-    if (m_load.cancelled)
-        lines << tr("Cancelled: the ranks loaded so far are shown.");
     if (!m_load.error.isEmpty())
         lines << m_load.error;
     for (const LoadedRank& r : m_load.ranks)
@@ -195,7 +238,10 @@ QString ClusterWindow::loadReport() const
                          .arg(QDir::toNativeSeparators(QString::fromStdString(s.path)),
                               QString::fromStdString(s.reason));
     if (m_lazy)
-        lines << tr("The ranks exceed the memory budget (%1): each rank's events load when you unfold it.")
+        lines << tr("%1 of %2 ranks exceed the memory budget (%3, against each rank's estimated loaded size): "
+                    "their events load when you unfold them.")
+                     .arg(m_lazyCount)
+                     .arg(m_okRanks.size())
                      .arg(QLocale().formattedDataSize(qint64(m_budget)));
     return lines.join(QLatin1Char('\n'));
 }
@@ -215,26 +261,60 @@ void ClusterWindow::loadRank(size_t rank)
         m_overview->setExpanded(rank, false);
         return;
     }
-    if (m_rankThread) { // one rank at a time: the one asked for later waits for the user's next click
-        m_status->setText(
-            tr("Still loading another rank; unfold rank %1 again when it is done.").arg(where.rankNumber));
-        m_overview->setExpanded(rank, false);
+    if (m_rankLoads.count(rank) || std::find(m_rankQueue.begin(), m_rankQueue.end(), rank) != m_rankQueue.end())
         return;
+    m_rankQueue.push_back(rank);
+    startQueuedLoads();
+}
+
+uint64_t ClusterWindow::estimateOf(size_t rank) const
+{
+    const size_t i = m_okRanks.at(rank);
+    return i < m_load.loadedBytesEstimate.size() ? m_load.loadedBytesEstimate[i] : m_load.ranks[i].where.bytes * 3;
+}
+
+void ClusterWindow::startQueuedLoads()
+{
+    // Several ranks load at once, as many as cores allow and as their estimated loads fit the budget
+    // (peaking at twice the estimate, as in planClusterLoad); one always may.
+    const size_t cores = static_cast<size_t>(std::max(1, QThread::idealThreadCount()));
+    while (!m_rankQueue.empty() && m_rankLoads.size() < cores) {
+        uint64_t running = 0;
+        for (const auto& [r, load] : m_rankLoads)
+            running += 2 * estimateOf(r);
+        const size_t rank = m_rankQueue.front();
+        if (!m_rankLoads.empty() && running + 2 * estimateOf(rank) > m_budget)
+            break;
+        m_rankQueue.pop_front();
+        startRankLoad(rank);
     }
+    if (m_rankLoads.empty())
+        return;
+    QStringList names;
+    for (const auto& [r, load] : m_rankLoads)
+        names << QString::number(m_load.ranks[m_okRanks[r]].where.rankNumber);
+    const QString list = names.join(QStringLiteral(", "));
+    m_status->setText(m_rankQueue.empty()
+                          ? tr("Loading ranks: %1…").arg(list)
+                          : tr("Loading ranks: %1… (%n more waiting)", nullptr, int(m_rankQueue.size())).arg(list));
+}
+
+void ClusterWindow::startRankLoad(size_t rank)
+{
     showProgress(true);
-    m_status->setText(tr("Loading rank %1…").arg(where.rankNumber));
-    m_rankCancel = std::make_shared<std::atomic<bool>>(false);
-    const auto flag = m_rankCancel;
-    const std::string path = where.path;
+    RankLoad& load = m_rankLoads[rank];
+    load.cancel = std::make_shared<std::atomic<bool>>(false);
+    const auto flag = load.cancel;
+    const std::string path = m_load.ranks[m_okRanks.at(rank)].where.path;
     QPointer<ClusterWindow> self(this);
     const quint64 generation = m_generation;
-    m_rankThread = QThread::create([self, rank, path, flag, generation] {
-        const auto report = [self](double fraction, const QString&) {
+    load.thread = QThread::create([self, rank, path, flag, generation] {
+        const auto report = [self, rank, generation](double fraction, const QString&) {
             QMetaObject::invokeMethod(
                 self.data(),
-                [self, fraction] {
-                    if (self)
-                        self->m_progress->setValue(int(fraction * 1000));
+                [self, rank, fraction, generation] {
+                    if (self && self->m_generation == generation)
+                        self->rankProgress(rank, fraction);
                 },
                 Qt::QueuedConnection);
         };
@@ -249,20 +329,35 @@ void ClusterWindow::loadRank(size_t rank)
             },
             Qt::QueuedConnection);
     });
-    m_rankThread->start();
+    load.thread->start();
+}
+
+void ClusterWindow::rankProgress(size_t rank, double fraction)
+{
+    const auto it = m_rankLoads.find(rank);
+    if (it == m_rankLoads.end())
+        return;
+    it->second.fraction = fraction;
+    double sum = 0; // the bar: the running loads' mean
+    for (const auto& [r, load] : m_rankLoads)
+        sum += load.fraction;
+    m_progress->setValue(int(1000 * sum / double(m_rankLoads.size())));
 }
 
 void ClusterWindow::rankArrived(size_t rank, std::shared_ptr<const Profile> profile, const QString& error)
 {
-    m_rankThread->wait();
-    delete m_rankThread;
-    m_rankThread = nullptr;
-    showProgress(false);
+    const auto it = m_rankLoads.find(rank);
+    it->second.thread->wait();
+    delete it->second.thread;
+    m_rankLoads.erase(it);
+    if (m_rankLoads.empty() && m_rankQueue.empty())
+        showProgress(false);
     const int number = m_load.ranks[m_okRanks[rank]].where.rankNumber;
     if (!profile) {
         m_status->setText(tr("Rank %1 not loaded: %2").arg(number).arg(error));
         m_overview->setExpanded(rank, false);
         Q_EMIT rankLoaded(rank, false);
+        startQueuedLoads();
         return;
     }
     makeRoom(rank, profile->bytesUsed());
@@ -270,6 +365,7 @@ void ClusterWindow::rankArrived(size_t rank, std::shared_ptr<const Profile> prof
     touch(rank);
     m_status->setText(tr("Rank %1 loaded.").arg(number));
     Q_EMIT rankLoaded(rank, true);
+    startQueuedLoads();
 }
 
 void ClusterWindow::makeRoom(size_t keep, uint64_t incomingBytes)

@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace dspark::ui {
 
@@ -30,6 +31,30 @@ const QColor kBusy(0x2f, 0x6f, 0xb5);
 const QColor kComm(0xe0, 0x8a, 0x1e);
 const QColor kIdle(0xe9, 0xeb, 0xee);
 const QColor kStep(0x1f, 0x6f, 0xd0);
+
+// The event named `what` that overlaps [a, b) (rank clock) the most, of the kind a path segment names:
+// a collective (CommOp, where a rank's wait is charged too) or a device task; invalid when none.
+EventRef segmentEvent(const Profile& profile, TimeNs a, TimeNs b, const std::string& what, bool collective)
+{
+    EventRef best;
+    TimeNs bestOverlap = -1;
+    for (uint32_t l = 0; l < profile.lanes.size(); ++l) {
+        const Lane& lane = profile.lanes[l];
+        const bool device = isDeviceLane(lane.info.kind);
+        for (uint32_t i = 0; i < lane.size() && lane.startNs[i] < b; ++i) { // by start
+            const bool op = lane.kind[i] == EventKind::CommOp;
+            if (collective ? !op : !(device || op))
+                continue;
+            const EventRef e{l, i};
+            const TimeNs overlap = std::min(b, lane.endNs(i)) - std::max(a, lane.startNs[i]);
+            if (overlap >= 0 && overlap > bestOverlap && profile.name(e) == what) {
+                best = e;
+                bestOverlap = overlap;
+            }
+        }
+    }
+    return best;
+}
 } // namespace
 
 struct RankOverview::Row {
@@ -42,9 +67,16 @@ struct RankOverview::Row {
     QToolButton* header = nullptr;
     Strip* strip = nullptr;
     TimelineWidget* timeline = nullptr;
+    struct Reveal {
+        TimeNs startNs = 0, endNs = 0; // cluster clock
+        std::string what;
+        bool collective = false;
+    };
+    std::optional<Reveal> reveal; // asked for before the rank's events arrived
 };
 
-// The folded row: per pixel column, the busy share from the top and the communicating share below it.
+// The folded row: per pixel column (RankActivity), the communicating share from the bottom and the busy
+// share above it.
 // Wheel zooms the shared range, a drag pans it, a double-click fits everything.
 class RankOverview::Strip : public QWidget {
 public:
@@ -212,15 +244,22 @@ void RankOverview::updateHeader(size_t rank)
 {
     Row& row = *m_rows[rank];
     row.header->setArrowType(row.expanded ? Qt::DownArrow : Qt::RightArrow);
-    const QString name = tr("Rank %1").arg(row.summary.rankNumber);
+    // An older summary has no measured activity: its strip is the estimate, and says so.
+    const bool estimated = row.activity.estimated();
+    const QString name =
+        estimated ? tr("Rank %1 (estimated)").arg(row.summary.rankNumber) : tr("Rank %1").arg(row.summary.rankNumber);
     row.header->setText(row.session || !row.expanded ? name : tr("%1 (loading…)").arg(name));
     const QString offset = QString::number(double(row.offsetNs) / 1e3, 'f', 3);
-    row.header->setToolTip(row.expanded ? tr("Rank %1, clock offset %2 µs: click or press Enter to fold its lanes")
-                                              .arg(row.summary.rankNumber)
-                                              .arg(offset)
-                                        : tr("Rank %1, clock offset %2 µs: click or press Enter to show its lanes")
-                                              .arg(row.summary.rankNumber)
-                                              .arg(offset));
+    QString tip = row.expanded ? tr("Rank %1, clock offset %2 µs: click or press Enter to fold its lanes")
+                                     .arg(row.summary.rankNumber)
+                                     .arg(offset)
+                               : tr("Rank %1, clock offset %2 µs: click or press Enter to show its lanes")
+                                     .arg(row.summary.rankNumber)
+                                     .arg(offset);
+    if (estimated)
+        tip += QLatin1Char('\n') + tr("Its summary is older than version 3 and has no activity bins: the strip is "
+                                      "estimated from its steps' critical paths and its collectives.");
+    row.header->setToolTip(tip);
 }
 
 void RankOverview::updateTimeline(size_t rank)
@@ -251,6 +290,8 @@ void RankOverview::setExpanded(size_t rank, bool expanded)
     if (row.expanded == expanded)
         return;
     row.expanded = expanded;
+    if (!expanded)
+        row.reveal.reset(); // folded before its events came: nothing to select any more
     updateTimeline(rank);
     updateHeader(rank);
     if (expanded && !row.session)
@@ -274,8 +315,55 @@ void RankOverview::setProfile(size_t rank, std::shared_ptr<const Profile> profil
         profile ? std::make_shared<ProfileSession>(profile, QString::fromStdString(row.summary.source)) : nullptr;
     if (row.session)
         row.session->setTimeOffsetNs(row.offsetNs);
+    if (profile && row.activity.estimated())
+        measureActivity(row, *profile);
     updateTimeline(rank);
     updateHeader(rank);
+    if (row.session && row.reveal)
+        applyReveal(rank);
+}
+
+void RankOverview::measureActivity(Row& row, const Profile& profile)
+{
+    // An older summary's row was the estimate: with the rank's events here, its bins are measured now
+    // (and kept when the events are dropped again).
+    int rankIndex = 0;
+    for (size_t i = 0; i < profile.ranks.size(); ++i)
+        if (profile.ranks[i].rankNumber == row.summary.rankNumber)
+            rankIndex = static_cast<int>(i);
+    row.summary.activity = measureRankActivity(profile, rankIndex, row.summary.firstNs, row.summary.lastNs);
+    row.activity = RankActivity(row.summary);
+    row.strip->update();
+}
+
+void RankOverview::revealSegment(size_t rank, TimeNs startNs, TimeNs endNs, const std::string& what, bool collective)
+{
+    if (rank >= m_rows.size())
+        return;
+    Row& row = *m_rows[rank];
+    row.reveal = Row::Reveal{startNs, endNs, what, collective};
+    m_zoom->zoomToInterval(startNs, std::max(endNs, startNs + 1), 0.1);
+    setExpanded(rank, true); // asks for the rank's events when they are not loaded
+    m_scroll->ensureWidgetVisible(row.box, 0, 0);
+    if (row.session)
+        applyReveal(rank);
+}
+
+void RankOverview::applyReveal(size_t rank)
+{
+    Row& row = *m_rows[rank];
+    const Row::Reveal r = *row.reveal;
+    row.reveal.reset();
+    if (!row.expanded)
+        setExpanded(rank, true);
+    EventRef e;
+    if (row.timeline && !r.what.empty())
+        e = segmentEvent(*row.session->profile(), r.startNs - row.offsetNs, r.endNs - row.offsetNs, r.what,
+                         r.collective);
+    if (e.valid())
+        row.timeline->selectEvent(e, TimelineWidget::Reveal::Pan);
+    m_zoom->zoomToInterval(r.startNs, std::max(r.endNs, r.startNs + 1), 0.1);
+    Q_EMIT eventRevealed(rank, e);
 }
 
 void RankOverview::setOffsets(const std::vector<TimeNs>& offsetsNs)
@@ -378,8 +466,8 @@ RankActivity::Share RankOverview::shareAt(size_t rank, int x) const
 void RankOverview::updateRangeLabel()
 {
     m_rangeLabel->setText(
-        tr("Ranks on one clock: %1 shown from %2. Blue: busy, orange: communicating, grey: idle; click a rank to "
-           "show its lanes.")
+        tr("Ranks on one clock: %1 shown from %2. Blue: computing, orange: communicating (not overlapped by "
+           "compute), grey: idle; click a rank to show its lanes.")
             .arg(formatDuration(m_zoom->spanNs()), formatDuration(m_zoom->startNs() - m_zoom->boundsStartNs())));
 }
 

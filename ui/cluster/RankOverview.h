@@ -48,6 +48,10 @@ public:
     // Expands the rank, highlights the step on every rank and zooms to it on the rank's clock.
     bool showStep(size_t rank, int64_t stepId);
     void highlightStep(int64_t stepId); // -1: none
+    // Shows [startNs, endNs) (cluster clock) of the rank and selects its event named `what` there (the
+    // collective when `collective`, else the longest overlap): the rank unfolds, its events load first
+    // when they are not (profileWanted), and the event is selected once they arrive (eventRevealed).
+    void revealSegment(size_t rank, TimeNs startNs, TimeNs endNs, const std::string& what, bool collective);
     int64_t highlightedStep() const { return m_step; }
 
     TimelineZoom* zoom() const { return m_zoom; }
@@ -63,6 +67,8 @@ Q_SIGNALS:
     void profileWanted(size_t rank);
     // A rank was expanded or folded.
     void expansionChanged(size_t rank, bool expanded);
+    // revealSegment() selected this event on the rank's timeline (invalid: none matched).
+    void eventRevealed(size_t rank, dspark::EventRef event);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -76,6 +82,8 @@ private:
     void updateHeader(size_t rank);
     void updateBounds(bool keepRange);
     void updateRangeLabel();
+    void applyReveal(size_t rank);
+    void measureActivity(Row& row, const Profile& profile);
 
     TimelineZoom* m_zoom;
     QLabel* m_rangeLabel;

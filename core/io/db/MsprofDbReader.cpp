@@ -584,7 +584,9 @@ void MsprofDbReader::readMetadata()
     SqliteStatement st = q.prepare();
     while (st.ok() && st.step() == SQLITE_ROW) {
         const std::string key(st.text(cName));
-        if (key.rfind("SCHEMA_VERSION", 0) == 0)
+        // parallel_group_info (newer torch_npu): each HCCL group's members, kept as its JSON text for the
+        // cluster's communication matrix (docs/cluster.md).
+        if (key.rfind("SCHEMA_VERSION", 0) == 0 || key == "parallel_group_info")
             m_profile.metadata["msprof_db." + key] = std::string(st.text(cValue));
     }
 }
