@@ -630,7 +630,7 @@ void MainWindow::openFromCommandLine(const QStringList& args)
 
 bool MainWindow::isLoading() const
 {
-    return m_task && m_task->isRunning();
+    return m_task != nullptr; // until its outcome is handled: its thread may have ended before that
 }
 
 void MainWindow::openPath(const QString& path)

@@ -24,11 +24,6 @@ ProfileLoadTask::~ProfileLoadTask()
     }
 }
 
-bool ProfileLoadTask::isRunning() const
-{
-    return m_thread && m_thread->isRunning();
-}
-
 void ProfileLoadTask::cancel()
 {
     m_cancel->store(true);

@@ -28,7 +28,6 @@ public:
     void start();
     void cancel();
     const QString& path() const { return m_path; }
-    bool isRunning() const;
     bool isCancelled() const { return m_cancel->load(); }
 
 Q_SIGNALS:
