@@ -91,9 +91,10 @@ std::vector<std::string> databasesOf(const std::string& path)
 RankSizeEstimate estimateLoadedBytes(const ClusterRank& rank)
 {
     RankSizeEstimate e;
-    if (!rank.path.empty())
-        for (const std::string& db : databasesOf(rank.path))
-            e.events += databaseEventRows(db);
+    if (rank.path.empty()) // a summary alone: no events to load (and reading it here would read it twice)
+        return e;
+    for (const std::string& db : databasesOf(rank.path))
+        e.events += databaseEventRows(db);
     if (e.events > 0) {
         e.basis = RankSizeEstimate::Basis::DatabaseRows;
         e.loadedBytes = static_cast<uint64_t>(static_cast<double>(e.events) * kBytesPerDbRow);

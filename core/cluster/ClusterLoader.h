@@ -55,7 +55,7 @@ struct ClusterLoadOptions {
 // What loading a rank will cost in memory, estimated before it is loaded (docs/cluster.md "Lazy loading"):
 // a database's event rows (SQLite's max(rowid) of its event tables: no scan) × the model's bytes per
 // row; else, with a summary, the events its lanes list × bytes per event; else its trace files' bytes
-// × the model's bytes per JSON byte.
+// × the model's bytes per JSON byte. A rank with only a summary has nothing to load: 0.
 struct RankSizeEstimate {
     uint64_t loadedBytes = 0;
     uint64_t events = 0; // the rows or events it rests on (0 for a JSON trace)

@@ -70,7 +70,9 @@ private Q_SLOTS:
         QCOMPARE(planClusterLoad(layout, 300, 2).lazyCount(), size_t(3));
     }
 
-    void aRankWithOnlyASummaryIsEstimatedFromItsLanes()
+    // A JSON trace beside its summary (the summary made where the data is): the summary's lanes say how
+    // many events the trace holds. A summary alone has nothing to load: 0, and it is not read.
+    void aTraceWithASummaryIsEstimatedFromItsLanes()
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("r.json")).toStdString();
@@ -80,6 +82,9 @@ private Q_SLOTS:
                                R"({"kind":"host","process":"p","name":"Thread 1","events":500}]})";
         ClusterRank rank;
         rank.summaryPath = path;
+        QCOMPARE(estimateLoadedBytes(rank).loadedBytes, uint64_t(0));
+        rank.path = dir.filePath(QStringLiteral("trace.json")).toStdString();
+        std::ofstream(rank.path) << "[]";
         const RankSizeEstimate e = estimateLoadedBytes(rank);
         QCOMPARE(e.basis, RankSizeEstimate::Basis::SummaryEvents);
         QCOMPARE(e.events, uint64_t(1500));
