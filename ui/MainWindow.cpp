@@ -383,7 +383,11 @@ void MainWindow::createActions()
     make("collapseAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(true); });
     make("expandAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(false); });
     make("showAllLanes", QKeySequence(), [this]() { m_timeline->layout()->showAllLanes(); });
-    make("resetLayout", QKeySequence(), [this]() { restoreState(m_defaultState); });
+    make("resetLayout", QKeySequence(), [this]() {
+        restoreState(m_defaultState);
+        if (profile())
+            fitBottomDocks();
+    });
     toggle("frameTime", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F), [this](bool on) {
         m_timeline->setFrameTimeVisible(on);
         m_frameStatus->setVisible(on);
@@ -767,6 +771,17 @@ void MainWindow::placeStepPanels(bool central)
     }
 }
 
+// The first view gives the timeline the room: the bottom docks (Kernels / Events beside the step tables)
+// a fifth of the window, or what their shown content needs at least (the step charts need more); the
+// Kernels / Events dock, empty until something is picked, less than a third of the width (beside the
+// step tables shown by then; the summary docks show later, once computed).
+void MainWindow::fitBottomDocks()
+{
+    m_bottomDocksFitted = true;
+    resizeDocks({m_eventsDock}, {std::max(150, height() / 5)}, Qt::Vertical);
+    resizeDocks({m_eventsDock}, {width() * 3 / 10}, Qt::Horizontal);
+}
+
 const std::shared_ptr<const Profile>& MainWindow::profile() const
 {
     static const std::shared_ptr<const Profile> none;
@@ -822,6 +837,8 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
         const auto [first, last] = eventExtentNs(*p);
         if (last > first && (first > p->firstNs() || last < p->lastNs()))
             m_timeline->zoom()->setFitRange(m_timeline->toSharedNs(first), m_timeline->toSharedNs(last));
+        if (!m_bottomDocksFitted)
+            fitBottomDocks();
     }
     m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : m_timelinePage);
     if (p) {
@@ -1263,7 +1280,8 @@ void MainWindow::readSettings()
 {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // A layout the user left is theirs: the first profile does not resize its docks.
+    m_bottomDocksFitted = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     m_timeline->setLabelWidth(s.value(QStringLiteral("timeline/labelWidth"), 210).toInt());
     action(QStringLiteral("absoluteTime"))
         ->setChecked(s.value(QStringLiteral("timeline/absoluteTime"), false).toBool());

@@ -6,6 +6,7 @@
 #include "TestSupport.h"
 
 #include "MainWindow.h"
+#include "panels/EventTablePanel.h"
 #include "summary/SummaryDocks.h"
 #include "summary/SummaryPanels.h"
 #include "timeline/LaneLayout.h"
@@ -17,7 +18,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
+#include <QLabel>
+#include <QTableView>
 #include <QTemporaryDir>
 
 using namespace dspark;
@@ -52,6 +56,20 @@ std::shared_ptr<Profile> makeProfile(const std::string& format = "handmade")
         p->lanes[s3].append(kBase + k * 100'000, 10'000, p->strings.intern("MatMul"), EventKind::Kernel);
     p->finalize();
     return p;
+}
+
+// Copies a folder with its sub-folders (a real fixture under another name); false on any failure.
+bool copyFolder(const QString& from, const QString& to)
+{
+    if (!QDir().mkpath(to))
+        return false;
+    const QDir source(from);
+    for (const QFileInfo& f : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString target = to + QLatin1Char('/') + f.fileName();
+        if (!(f.isDir() ? copyFolder(f.filePath(), target) : QFile::copy(f.filePath(), target)))
+            return false;
+    }
+    return true;
 }
 
 // "R <title>", "P <title>" or "L <title>" (+ " [3/6]" for a foldable lane: levels shown / levels).
@@ -277,6 +295,46 @@ private Q_SLOTS:
         // Unfolded by a click: 35 more rows.
         QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(14));
         QCOMPARE(layout()->rows()[14].height, 2 * st.lanePadding + 38 * st.depthRowHeight);
+    }
+
+    // The first view gives the timeline the room: the Kernels / Events dock is one line saying what fills
+    // it until something does, and the bottom docks take a fifth of the window (the window at 1600 × 1000,
+    // the database folder copied under another name).
+    void theTimelineHasTheRoomAndTheEmptyDockSaysWhatFillsIt()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("renamed_db"));
+        QVERIFY(copyFolder(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), copy));
+        w->resize(1600, 1000);
+        w->openPath(copy);
+        QVERIFY(test::waitLoaded(w.get(), 120'000));
+        QApplication::processEvents();
+        EventTablePanel* events = w->eventTable();
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("eventsDock"));
+        QVERIFY(dock && dock->isVisible());
+        QVERIFY(events->showsHint());
+        auto* hint = events->findChild<QLabel*>(QStringLiteral("emptyHint"));
+        QVERIFY(hint && hint->isVisible());
+        QVERIFY2(hint->text().contains(QStringLiteral("Ctrl+drag")), qPrintable(hint->text()));
+        QVERIFY(!events->table()->isVisible());
+        // The timeline at least 3 times as high as the dock (before the change: 546 px over 402 px).
+        QVERIFY2(timeline()->height() >= 3 * dock->height(),
+                 qPrintable(QStringLiteral("%1 over %2").arg(timeline()->height()).arg(dock->height())));
+        // The hint is translated (the window switched to Chinese) and back.
+        w->setLanguage(QStringLiteral("zh_CN"));
+        QVERIFY2(hint->text().contains(QStringLiteral("Ctrl+")) && !hint->text().contains(QStringLiteral("step")),
+                 qPrintable(hint->text()));
+        w->setLanguage(QString());
+        QVERIFY2(hint->text().contains(QStringLiteral("step")), qPrintable(hint->text()));
+        // A double-click on the profiler step lists its device tasks: the grid replaces the hint.
+        QTableView* steps = w->summaries()->plainSteps()->table();
+        QTRY_COMPARE(steps->model()->rowCount(), 1);
+        test::clickRow(steps, 0, true);
+        QVERIFY(!events->showsHint());
+        QVERIFY(events->table()->isVisible() && !hint->isVisible());
+        QVERIFY(events->rowCount() > 0);
+        QCOMPARE(dock->height(), events->parentWidget()->height());
     }
 
     // With DSPARK_SCREENSHOT_DIR set: the first view of the real torch_npu database and Kineto trace, for
