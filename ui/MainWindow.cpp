@@ -537,8 +537,7 @@ void MainWindow::retranslateUi()
     set("collapseAll", tr("&Collapse All Groups"));
     set("expandAll", tr("&Expand All Groups"));
     set("toggleLaneFold", tr("&Fold / Unfold Lane Levels"),
-        tr("Show all nesting levels of the selected host lane, or only its first %1 (E)")
-            .arg(LaneLayout::kFoldedDepths));
+        tr("Show all nesting levels of the selected lane, or only its first %1 (E)").arg(LaneLayout::kFoldedDepths));
     set("showAllLanes", tr("Show &All Lanes"));
     set("resetLayout", tr("&Reset Panel Layout"));
     set("frameTime", tr("Show &Frame Time"), tr("Show how long the last repaint of the lanes took"));
@@ -1391,7 +1390,7 @@ QString MainWindow::shortcutsHtml() const
         {tr("Ctrl+drag"), tr("select a time range (its device tasks fill the kernel table)")},
         {tr("click / double-click"), tr("select an event / zoom to it")},
         {tr("F"), tr("zoom to the selection")},
-        {tr("E, click on a lane's name"), tr("fold / unfold the deeper levels of a host lane")},
+        {tr("E, click on a lane's name"), tr("fold / unfold the deeper levels of a lane")},
         {tr("Home, double-click on the ruler"), tr("fit everything")},
         {tr("Alt+Left / Alt+Right"), tr("back / forward in the view history")},
         {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo the last view change or annotation edit")},

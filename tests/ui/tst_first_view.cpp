@@ -1,7 +1,7 @@
-// Issue 26, the first view: device streams above the host stacks, deep host lanes folded to
-// LaneLayout::kFoldedDepths levels (a click on the name or key E unfolds one; the lane menu too), the
-// state saved with the lane layout; an event picked in a folded level unfolds its lane. On a hand-built
-// profile and on the real Kineto trace and torch_npu database.
+// Issue 26, the first view: device streams above the host stacks, deep lanes (host threads, device
+// streams) folded to LaneLayout::kFoldedDepths levels (a click on the name or key E unfolds one; the lane menu too),
+// the state saved with the lane layout; an event picked in a folded level unfolds its lane. On a hand-built profile and
+// on the real Kineto trace and torch_npu database.
 #include "MainWindowTestSupport.h"
 #include "TestSupport.h"
 
@@ -116,6 +116,16 @@ class TestFirstView : public QObject {
         QApplication::processEvents();
         const QPointF scene(40, r.y + timeline()->context().style.lanePadding + 5);
         return timeline()->view()->mapFromScene(scene);
+    }
+
+    // Opens a copy of the real torch_npu database folder under another name (nothing depends on it).
+    void openRenamedDb(const QTemporaryDir& dir)
+    {
+        const QString copy = dir.filePath(QStringLiteral("renamed_db"));
+        QVERIFY(copyFolder(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), copy));
+        w->openPath(copy);
+        QVERIFY(test::waitLoaded(w.get(), 120'000));
+        QApplication::processEvents();
     }
 
 private Q_SLOTS:
@@ -258,7 +268,7 @@ private Q_SLOTS:
             QStringLiteral("L Stream 0"),
             QStringLiteral("L Stream 2"),
             QStringLiteral("L Stream 3"),
-            QStringLiteral("L Stream 4"),
+            QStringLiteral("L Stream 4 [3/15]"),
             QStringLiteral("P HCCL"),
             QStringLiteral("L Group 0 Communication"),
             QStringLiteral("P CANN"),
@@ -288,10 +298,11 @@ private Q_SLOTS:
             QVERIFY(!r.collapsed);
         const TimelineStyle& st = timeline()->context().style;
         QCOMPARE(layout()->rows()[14].height, 2 * st.lanePadding + 3 * st.depthRowHeight);
-        // The streams and HCCL fit the first screen (Stream 4's tasks overlap 15 deep: device lanes are
-        // not folded).
+        // The streams and HCCL fit the first screen (Stream 4's tasks overlap 15 deep, folded to 3), the
+        // host threads below them too.
         QCOMPARE(layout()->profile()->lanes[layout()->rows()[5].lane].maxDepth, uint16_t(14));
         QVERIFY(layout()->rows()[7].bottom() < timeline()->view()->viewport()->height());
+        QVERIFY(layout()->rows()[16].bottom() < timeline()->view()->viewport()->height());
         // Unfolded by a click: 35 more rows.
         QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(14));
         QCOMPARE(layout()->rows()[14].height, 2 * st.lanePadding + 38 * st.depthRowHeight);
@@ -304,12 +315,8 @@ private Q_SLOTS:
     {
         DSPARK_REQUIRE_REAL_DATA();
         QTemporaryDir dir;
-        const QString copy = dir.filePath(QStringLiteral("renamed_db"));
-        QVERIFY(copyFolder(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), copy));
         w->resize(1600, 1000);
-        w->openPath(copy);
-        QVERIFY(test::waitLoaded(w.get(), 120'000));
-        QApplication::processEvents();
+        openRenamedDb(dir);
         EventTablePanel* events = w->eventTable();
         auto* dock = w->findChild<QDockWidget*>(QStringLiteral("eventsDock"));
         QVERIFY(dock && dock->isVisible());
@@ -335,6 +342,40 @@ private Q_SLOTS:
         QVERIFY(events->table()->isVisible() && !hint->isVisible());
         QVERIFY(events->rowCount() > 0);
         QCOMPARE(dock->height(), events->parentWidget()->height());
+    }
+
+    // Device streams fold as host lanes do: the database's Stream 4 (tasks overlapping 15 deep) shows 3
+    // levels and says how many it leaves out, unfolds by a click on its name, and the next profile of
+    // the kind opens with it unfolded (saved with the lane layout).
+    void aDeepDeviceStreamFoldsAndUnfoldsByClick()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        openRenamedDb(dir);
+        QVERIFY(!QTest::currentTestFailed());
+        const int row = rowOf("Ascend Hardware", "Stream 4");
+        QVERIFY(row >= 0);
+        const uint32_t lane = layout()->rows()[size_t(row)].lane;
+        QCOMPARE(layout()->profile()->lanes[lane].info.kind, LaneKind::NpuStream);
+        const TimelineStyle& st = timeline()->context().style;
+        QCOMPARE(describeRows(*layout())[row], QStringLiteral("L Stream 4 [3/15]"));
+        QCOMPARE(layout()->rows()[size_t(row)].height, 2 * st.lanePadding + 3 * st.depthRowHeight);
+        QCOMPARE(layout()->foldedText(lane), QStringLiteral("+12 levels folded"));
+        // The next stream, Group 0 Communication and the CANN threads come 12 rows of 17 px sooner.
+        const double below = layout()->rows()[size_t(row) + 1].y;
+        QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(row));
+        QVERIFY(layout()->isUnfolded(lane));
+        QCOMPARE(describeRows(*layout())[row], QStringLiteral("L Stream 4 [15/15]"));
+        QCOMPARE(layout()->rows()[size_t(row)].height, 2 * st.lanePadding + 15 * st.depthRowHeight);
+        QCOMPARE(layout()->rows()[size_t(row) + 1].y, below + 12 * st.depthRowHeight);
+        QCOMPARE(layout()->foldedText(lane), QString());
+        // Saved with the lane layout: the database opened again shows all 15 levels; a click folds it.
+        w->openPath(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")));
+        QVERIFY(test::waitLoaded(w.get(), 120'000));
+        QApplication::processEvents();
+        QCOMPARE(describeRows(*layout())[rowOf("Ascend Hardware", "Stream 4")], QStringLiteral("L Stream 4 [15/15]"));
+        QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(rowOf("Ascend Hardware", "Stream 4")));
+        QCOMPARE(describeRows(*layout())[rowOf("Ascend Hardware", "Stream 4")], QStringLiteral("L Stream 4 [3/15]"));
     }
 
     // With DSPARK_SCREENSHOT_DIR set: the first view of the real torch_npu database and Kineto trace, for
