@@ -350,7 +350,7 @@ void PlainStepsPanel::fill()
             path << formatDuration(v);
         const int rankNumber = rankNumberOf(*m_profile, s.window.rankIndex);
         rows.push_back({{QString::number(s.window.forwardCt), QVariant::fromValue<qlonglong>(s.window.forwardCt)},
-                        {QString::number(rankNumber), rankNumber},
+                        {rankColumnText(*m_profile, s.window.rankIndex), rankNumber},
                         duration(s.window.wallNs()),
                         duration(s.deviceBusyNs),
                         duration(s.computingNs),
