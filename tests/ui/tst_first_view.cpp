@@ -328,6 +328,11 @@ private Q_SLOTS:
         // The timeline at least 3 times as high as the dock (before the change: 546 px over 402 px).
         QVERIFY2(timeline()->height() >= 3 * dock->height(),
                  qPrintable(QStringLiteral("%1 over %2").arg(timeline()->height()).arg(dock->height())));
+        // The hint no wider than its line: the Profiler Steps table beside it gets the rest of the width.
+        QTRY_VERIFY(w->summaries()->stepsDock()->isVisible());
+        QVERIFY2(
+            w->summaries()->stepsDock()->width() > dock->width(),
+            qPrintable(QStringLiteral("%1 beside %2").arg(w->summaries()->stepsDock()->width()).arg(dock->width())));
         // The hint is translated (the window switched to Chinese; test executables do not embed the .qm)
         // and back.
         auto zh = test::installTranslation(QStringLiteral("zh_CN"));

@@ -101,6 +101,10 @@ void EventTablePanel::updateHint()
     m_hint->setVisible(hint);
     for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_count, m_filter, m_table})
         w->setVisible(!hint);
+    // No wider than its line while it is one: the docks beside it (the step tables) take the width.
+    const QMargins m = m_hint->contentsMargins();
+    setMaximumWidth(hint ? m_hint->fontMetrics().horizontalAdvance(m_hint->text()) + m.left() + m.right() + 8
+                         : QWIDGETSIZE_MAX);
 }
 
 void EventTablePanel::changeEvent(QEvent* event)
