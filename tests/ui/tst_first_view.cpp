@@ -6,6 +6,7 @@
 #include "TestSupport.h"
 
 #include "MainWindow.h"
+#include "panels/EventTableModel.h"
 #include "panels/EventTablePanel.h"
 #include "summary/SummaryDocks.h"
 #include "summary/SummaryPanels.h"
@@ -20,6 +21,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -352,6 +354,12 @@ private Q_SLOTS:
         QVERIFY(!events->showsHint());
         QVERIFY(events->table()->isVisible() && !hint->isVisible());
         QVERIFY(events->rowCount() > 0);
+        // The dock, narrow while it was a line, grew to show each task's name and duration.
+        const QHeaderView* header = events->table()->horizontalHeader();
+        QTRY_VERIFY2(events->table()->viewport()->width() >=
+                         header->sectionViewportPosition(EventTableModel::Duration) +
+                             header->sectionSize(EventTableModel::Duration),
+                     qPrintable(QString::number(events->table()->viewport()->width())));
         QCOMPARE(dock->height(), events->parentWidget()->height());
     }
 

@@ -10,8 +10,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -98,6 +100,14 @@ bool EventTablePanel::showsHint() const
 void EventTablePanel::updateHint()
 {
     const bool hint = showsHint();
+    if (!hint && m_hint->isVisibleTo(this)) {
+        // The first list after the narrow hint: room for the name and the duration once (the dock grows
+        // into its neighbours); the user may narrow it again afterwards.
+        const QHeaderView* header = m_table->horizontalHeader();
+        setMinimumWidth(header->sectionSize(EventTableModel::Name) + header->sectionSize(EventTableModel::Duration) +
+                        m_table->verticalScrollBar()->sizeHint().width() + 8);
+        QTimer::singleShot(0, this, [this]() { setMinimumWidth(0); });
+    }
     m_hint->setVisible(hint);
     for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_count, m_filter, m_table})
         w->setVisible(!hint);
