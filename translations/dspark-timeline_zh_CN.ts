@@ -3688,6 +3688,10 @@ Changed: %2</source>
             <translation>选择一个步或时间范围（Ctrl+拖动）</translation>
         </message>
         <message>
+            <source>Click a step or a host call, or Ctrl+drag a time range: its device tasks are listed here</source>
+            <translation>点击一个步或一次主机调用，或 Ctrl+拖动选择时间范围：其设备任务在此列出</translation>
+        </message>
+        <message>
             <source>events: %1</source>
             <translation>事件：%1</translation>
         </message>
@@ -4013,8 +4017,8 @@ Changed: %2</source>
             <translation>重置泳道布局(&amp;Y)</translation>
         </message>
         <message>
-            <source>The profile's own lane order, nothing hidden, pinned or collapsed, deep host lanes folded</source>
-            <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠分组，较深的主机泳道折叠层级</translation>
+            <source>The profile's own lane order, nothing hidden, pinned or collapsed, deep lanes folded</source>
+            <translation>恢复性能数据自身的泳道顺序，不隐藏、不固定、不折叠分组，较深的泳道折叠层级</translation>
         </message>
     </context>
     <context>
@@ -4266,10 +4270,6 @@ Changed: %2</source>
             <translation>折叠 / 展开泳道层级(&amp;F)</translation>
         </message>
         <message>
-            <source>Show all nesting levels of the selected host lane, or only its first %1 (E)</source>
-            <translation>显示所选主机泳道的全部嵌套层级，或只显示前 %1 层（E）</translation>
-        </message>
-        <message>
             <source>Show &amp;All Lanes</source>
             <translation>显示所有泳道(&amp;A)</translation>
         </message>
@@ -4364,6 +4364,10 @@ Changed: %2</source>
         <message>
             <source>Legend</source>
             <translation>图例</translation>
+        </message>
+        <message>
+            <source>Show all nesting levels of the selected lane, or only its first %1 (E)</source>
+            <translation>显示所选泳道的全部嵌套层级，或只显示前 %1 层（E）</translation>
         </message>
         <message>
             <source>Files</source>
@@ -4602,10 +4606,6 @@ Changed: %2</source>
             <translation>E、单击泳道名称</translation>
         </message>
         <message>
-            <source>fold / unfold the deeper levels of a host lane</source>
-            <translation>折叠 / 展开主机泳道的较深层级</translation>
-        </message>
-        <message>
             <source>Home, double-click on the ruler</source>
             <translation>Home、双击标尺</translation>
         </message>
@@ -4636,6 +4636,10 @@ Changed: %2</source>
         <message>
             <source>previous / next step</source>
             <translation>上一步 / 下一步</translation>
+        </message>
+        <message>
+            <source>fold / unfold the deeper levels of a lane</source>
+            <translation>折叠 / 展开泳道的较深层级</translation>
         </message>
         <message>
             <source>Ctrl+[ / Ctrl+]</source>
@@ -5050,6 +5054,10 @@ Changed: %2</source>
             <translation>步</translation>
         </message>
         <message>
+            <source>1 step without DSpark records</source>
+            <translation>1 个步（无 DSpark 记录）</translation>
+        </message>
+        <message>
             <source>%1 steps without DSpark records</source>
             <translation>%1 个步（无 DSpark 记录）</translation>
         </message>
@@ -5348,6 +5356,10 @@ Changed: %2</source>
             <translation>下一个匹配（F3）</translation>
         </message>
         <message>
+            <source>Type a name above: the events that match are listed here</source>
+            <translation>在上方输入名称：匹配的事件在此列出</translation>
+        </message>
+        <message>
             <source>Matches of “%1”</source>
             <translation>“%1”的匹配项</translation>
         </message>
@@ -5635,8 +5647,8 @@ forward_ct %3</numerusform>
             <translation>仅显示标记为异常的步（红色高亮）</translation>
         </message>
         <message>
-            <source>This profile has no DSpark step records. Open a folder that holds server_info JSON or step-record JSON Lines next to the profiler output to see the step table.</source>
-            <translation>此性能数据没有 DSpark 步记录。请打开在 profiler 输出旁含有 server_info JSON 或步记录 JSON Lines 的文件夹，以查看步表格。</translation>
+            <source>No DSpark step records. Open a folder that holds server_info JSON or step-record JSON Lines next to the profiler output to see the step table.</source>
+            <translation>没有 DSpark 步记录。请打开在 profiler 输出旁含有 server_info JSON 或步记录 JSON Lines 的文件夹，以查看步表格。</translation>
         </message>
         <message>
             <source>Attach anyway</source>

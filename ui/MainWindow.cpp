@@ -386,7 +386,11 @@ void MainWindow::createActions()
     make("collapseAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(true); });
     make("expandAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(false); });
     make("showAllLanes", QKeySequence(), [this]() { m_timeline->layout()->showAllLanes(); });
-    make("resetLayout", QKeySequence(), [this]() { restoreState(m_defaultState); });
+    make("resetLayout", QKeySequence(), [this]() {
+        restoreState(m_defaultState);
+        if (profile())
+            fitBottomDocks();
+    });
     toggle("frameTime", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F), [this](bool on) {
         m_timeline->setFrameTimeVisible(on);
         m_frameStatus->setVisible(on);
@@ -536,8 +540,7 @@ void MainWindow::retranslateUi()
     set("collapseAll", tr("&Collapse All Groups"));
     set("expandAll", tr("&Expand All Groups"));
     set("toggleLaneFold", tr("&Fold / Unfold Lane Levels"),
-        tr("Show all nesting levels of the selected host lane, or only its first %1 (E)")
-            .arg(LaneLayout::kFoldedDepths));
+        tr("Show all nesting levels of the selected lane, or only its first %1 (E)").arg(LaneLayout::kFoldedDepths));
     set("showAllLanes", tr("Show &All Lanes"));
     set("resetLayout", tr("&Reset Panel Layout"));
     set("frameTime", tr("Show &Frame Time"), tr("Show how long the last repaint of the lanes took"));
@@ -770,6 +773,17 @@ void MainWindow::placeStepPanels(bool central)
     }
 }
 
+// The first view gives the timeline the room: the bottom docks (Kernels / Events beside the step tables)
+// a fifth of the window, or what their shown content needs at least (the step charts need more); the
+// Kernels / Events dock, empty until something is picked, less than a third of the width (beside the
+// step tables shown by then; the summary docks show later, once computed).
+void MainWindow::fitBottomDocks()
+{
+    m_bottomDocksFitted = true;
+    resizeDocks({m_eventsDock}, {std::max(150, height() / 5)}, Qt::Vertical);
+    resizeDocks({m_eventsDock}, {width() * 3 / 10}, Qt::Horizontal);
+}
+
 const std::shared_ptr<const Profile>& MainWindow::profile() const
 {
     static const std::shared_ptr<const Profile> none;
@@ -820,6 +834,8 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
         const auto [first, last] = eventExtentNs(*p);
         if (last > first && (first > p->firstNs() || last < p->lastNs()))
             m_timeline->zoom()->setFitRange(m_timeline->toSharedNs(first), m_timeline->toSharedNs(last));
+        if (!m_bottomDocksFitted)
+            fitBottomDocks();
     }
     m_stack->setCurrentWidget(!p ? m_welcome : stepsOnly ? m_stepsOnlyPage : m_timelinePage);
     if (p) {
@@ -1293,7 +1309,8 @@ void MainWindow::readSettings()
 {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // A layout the user left is theirs: the first profile does not resize its docks.
+    m_bottomDocksFitted = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     m_timeline->setLabelWidth(s.value(QStringLiteral("timeline/labelWidth"), 210).toInt());
     action(QStringLiteral("absoluteTime"))
         ->setChecked(s.value(QStringLiteral("timeline/absoluteTime"), false).toBool());
@@ -1403,7 +1420,7 @@ QString MainWindow::shortcutsHtml() const
         {tr("Ctrl+drag"), tr("select a time range (its device tasks fill the kernel table)")},
         {tr("click / double-click"), tr("select an event / zoom to it")},
         {tr("F"), tr("zoom to the selection")},
-        {tr("E, click on a lane's name"), tr("fold / unfold the deeper levels of a host lane")},
+        {tr("E, click on a lane's name"), tr("fold / unfold the deeper levels of a lane")},
         {tr("Home, double-click on the ruler"), tr("fit everything")},
         {tr("Alt+Left / Alt+Right"), tr("back / forward in the view history")},
         {tr("Ctrl+Z / Ctrl+Shift+Z"), tr("undo / redo the last view change or annotation edit")},

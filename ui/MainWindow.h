@@ -183,6 +183,7 @@ private:
     // Moves the step table and charts into the window's centre (step records without a timeline) or
     // back into their docks.
     void placeStepPanels(bool central);
+    void fitBottomDocks();
     void followViewToStep();
     void showShortcuts();
     void showAbout();
@@ -251,6 +252,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QByteArray m_defaultState;
+    bool m_bottomDocksFitted = false; // the first profile shown (or a saved layout restored)
     bool m_selectingFromTable = false;
 };
 

@@ -171,6 +171,22 @@ int rankNumberOf(const Profile& profile, int rankIndex)
                : rankIndex;
 }
 
+bool sharesRankNumber(const Profile& profile, int rankIndex)
+{
+    if (rankIndex < 0 || rankIndex >= static_cast<int>(profile.ranks.size()))
+        return false;
+    const int number = profile.ranks[static_cast<size_t>(rankIndex)].rankNumber;
+    return std::count_if(profile.ranks.begin(), profile.ranks.end(),
+                         [number](const RankInfo& r) { return r.rankNumber == number; }) > 1;
+}
+
+QString rankColumnText(const Profile& profile, int rankIndex)
+{
+    return sharesRankNumber(profile, rankIndex)
+               ? QString::fromStdString(profile.ranks[static_cast<size_t>(rankIndex)].label)
+               : QString::number(rankNumberOf(profile, rankIndex));
+}
+
 PlainSteps findPlainSteps(const Profile& profile, const AnalysisRules& rules)
 {
     PlainSteps out;

@@ -49,6 +49,12 @@ struct PlainSteps {
 
 // The job's rank number of a Profile::ranks index (the index itself when out of range).
 int rankNumberOf(const Profile& profile, int rankIndex);
+// Another rank of the profile has the same number as this Profile::ranks index (another run of Kineto
+// traces, Profile::ensureRunRank): the number alone does not tell them apart, their labels do.
+bool sharesRankNumber(const Profile& profile, int rankIndex);
+// What a table's Rank column shows for a Profile::ranks index: the rank number, or the rank's label
+// ("rank 0 (x2.json)") where the number is shared.
+QString rankColumnText(const Profile& profile, int rankIndex);
 
 // The step windows only (cheap): ProfilerStep#N spans, else the profiler's step lane, else the
 // scheduler iterations of the step_span rule / step[...] spans.

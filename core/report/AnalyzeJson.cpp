@@ -1,5 +1,6 @@
 #include "report/AnalyzeJson.h"
 
+#include "analysis/PlainSteps.h"
 #include "analysis/StepAnomalies.h"
 #include "steps/StepRecords.h"
 
@@ -33,10 +34,8 @@ int rankNumber(const Profile& profile, int rankIndex)
 // "rank N", or the rank's label when another rank has the same number (another run: ensureRunRank).
 std::string rankTitle(const Profile& profile, int rankIndex)
 {
-    const int number = rankNumber(profile, rankIndex);
-    const auto same = std::count_if(profile.ranks.begin(), profile.ranks.end(),
-                                    [number](const RankInfo& r) { return r.rankNumber == number; });
-    return same > 1 ? profile.ranks[static_cast<size_t>(rankIndex)].label : "rank " + std::to_string(number);
+    return sharesRankNumber(profile, rankIndex) ? profile.ranks[static_cast<size_t>(rankIndex)].label
+                                                : "rank " + std::to_string(rankNumber(profile, rankIndex));
 }
 
 std::string ms(TimeNs ns)

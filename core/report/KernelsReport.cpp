@@ -221,7 +221,7 @@ std::vector<std::vector<QString>> plainStepsRowsText(const Profile& profile, con
         QStringList path;
         for (TimeNs v : s.criticalPathNs)
             path << ms(v);
-        out.push_back({QString::number(rankNumberOf(profile, s.window.rankIndex)), QString::number(s.window.forwardCt),
+        out.push_back({rankColumnText(profile, s.window.rankIndex), QString::number(s.window.forwardCt),
                        ms(s.window.wallNs()), ms(s.deviceBusyNs), ms(s.computingNs), ms(s.commNotOverlappedNs),
                        ms(s.freeNs), path.join(QStringLiteral(" / ")),
                        s.topKernels.empty() ? QStringLiteral("-") : QString::fromStdString(s.topKernels.front().name),

@@ -1,10 +1,12 @@
 // `dspark-timeline steps PATH`, the human table: readable match words (translated) instead of the JSON
 // identifiers, and columns that line up on a terminal in English and under zh_CN, where CJK
 // characters take two columns. `--json` keeps the identifiers.
+#include "KinetoRunsBuilder.h"
 #include "TestSupport.h"
 
 #include <QTemporaryDir>
 
+#include <map>
 #include <set>
 
 using namespace dspark::test;
@@ -115,6 +117,27 @@ class TestStepsTableCli : public QObject {
         return words;
     }
 
+    // `steps PATH` of a profile without DSpark records: step → its Rank cell, each row's cells under the
+    // header's (numbers and ranks flush right), the Wall of each step its 30 µs span.
+    static std::map<QString, QString> stepRanks(const QString& path)
+    {
+        std::map<QString, QString> ranks;
+        const CliResult r = runCli({QStringLiteral("steps"), path});
+        if (r.exitCode != 0)
+            qWarning() << r.err;
+        const qsizetype below = r.out.indexOf('\n') + 1; // under "No DSpark step records: …"
+        const Table t = tableOf(r.out.mid(below));
+        if (t.header.size() < 3 || t.header[0].text != QStringLiteral("Rank") ||
+            t.header[2].text != QStringLiteral("Wall (ms)"))
+            return {};
+        for (const std::vector<Cell>& row : t.rows) {
+            if (row.size() < 3 || row[0].end != t.header[0].end || row[2].text != QStringLiteral("0.030"))
+                return {{QStringLiteral("bad row"), row.empty() ? QString() : row[0].text + row[2].text}};
+            ranks[row[1].text] = row[0].text;
+        }
+        return ranks;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -159,6 +182,22 @@ private Q_SLOTS:
         const QStringList words = timelineWords(t);
         QVERIFY2(words.contains(QStringLiteral("匹配")), qPrintable(words.join(QLatin1Char('|'))));
         QVERIFY2(words.contains(QStringLiteral("超出 trace 范围")), qPrintable(words.join(QLatin1Char('|'))));
+    }
+
+    // Steps without DSpark records from Kineto traces of two runs that both claim rank 0
+    // (io.tst_separate_runs's folder, each file with its ProfilerStep#N): the Rank column names the other
+    // run by its label, so that its step is not taken for rank 0's; one run alone prints the number.
+    void theRankColumnTellsTwoRunsOfOneNumberApart()
+    {
+        QTemporaryDir dir;
+        writeSeparateRuns(dir, true);
+        QCOMPARE(stepRanks(dir.path()),
+                 (std::map<QString, QString>{{QStringLiteral("1"), QStringLiteral("rank 0")},
+                                             {QStringLiteral("2"), QStringLiteral("rank 0 (x2.json)")},
+                                             {QStringLiteral("3"), QStringLiteral("rank 0")}}));
+        QVERIFY(QFile::remove(dir.filePath(QStringLiteral("x2.json"))));
+        QCOMPARE(stepRanks(dir.path()), (std::map<QString, QString>{{QStringLiteral("1"), QStringLiteral("0")},
+                                                                    {QStringLiteral("3"), QStringLiteral("0")}}));
     }
 
     void jsonAndCsvKeepTheIdentifiers()

@@ -1,37 +1,17 @@
 // Kineto traces of the same rank number in one folder: the same run (one process, several captures)
 // share a rank; other runs (other processes, unrelated clocks) get a rank each and a warning.
+#include "KinetoRunsBuilder.h"
 #include "TestSupport.h"
 #include "analysis/OverlapAnalysis.h"
 #include "io/ProfileLoader.h"
 #include "model/Profile.h"
 
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace dspark;
 
 namespace {
-
-// A Kineto trace of one host process `pid` with one CPU op and one kernel on stream 7, starting at
-// `startUs` (µs, Kineto's clock). No distributedInfo: every such file claims rank 0.
-std::string kinetoTrace(int pid, double startUs, const std::string& kernel)
-{
-    const std::string ts = std::to_string(startUs), ts2 = std::to_string(startUs + 5);
-    return R"({"schemaVersion": 1, "traceEvents": [
-  {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": )" +
-           std::to_string(pid) + R"(, "tid": 1, "ts": )" + ts + R"(, "dur": 10},
-  {"ph": "X", "cat": "kernel", "name": ")" +
-           kernel + R"(", "pid": 0, "tid": 7, "ts": )" + ts2 + R"(, "dur": 20, "args": {"device": 0, "stream": 7}}
-]})";
-}
-
-void write(const QTemporaryDir& dir, const QString& name, const std::string& text)
-{
-    QFile f(dir.filePath(name));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(text.data(), static_cast<qint64>(text.size()));
-}
 
 std::vector<std::string> kernelsOfRank(const Profile& p, int rankIndex)
 {
@@ -51,10 +31,8 @@ private Q_SLOTS:
     void otherProcessesAreAnotherRunAndSameProcessMerges()
     {
         QTemporaryDir dir;
-        // a.json and c.json: process 4242, two captures 1 s apart; b.json: process 77, another clock.
-        write(dir, QStringLiteral("x1.json"), kinetoTrace(4242, 1.7e15, "kernA"));
-        write(dir, QStringLiteral("x2.json"), kinetoTrace(77, 1000.0, "kernB"));
-        write(dir, QStringLiteral("x3.json"), kinetoTrace(4242, 1.7e15 + 1e6, "kernC"));
+        // x1.json and x3.json: process 4242, two captures 1 s apart; x2.json: process 77, another clock.
+        test::writeSeparateRuns(dir);
         const LoadOutcome out = loadProfile(dir.path().toStdString(), {});
         QVERIFY2(out.profile, qPrintable(out.error));
         const Profile& p = *out.profile;

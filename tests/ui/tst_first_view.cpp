@@ -1,11 +1,13 @@
-// Issue 26, the first view: device streams above the host stacks, deep host lanes folded to
-// LaneLayout::kFoldedDepths levels (a click on the name or key E unfolds one; the lane menu too), the
-// state saved with the lane layout; an event picked in a folded level unfolds its lane. On a hand-built
-// profile and on the real Kineto trace and torch_npu database.
+// Issue 26, the first view: device streams above the host stacks, deep lanes (host threads, device
+// streams) folded to LaneLayout::kFoldedDepths levels (a click on the name or key E unfolds one; the lane menu too),
+// the state saved with the lane layout; an event picked in a folded level unfolds its lane. On a hand-built profile and
+// on the real Kineto trace and torch_npu database.
 #include "MainWindowTestSupport.h"
 #include "TestSupport.h"
 
 #include "MainWindow.h"
+#include "panels/EventTableModel.h"
+#include "panels/EventTablePanel.h"
 #include "summary/SummaryDocks.h"
 #include "summary/SummaryPanels.h"
 #include "timeline/LaneLayout.h"
@@ -17,7 +19,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
 #include <QTemporaryDir>
 
 using namespace dspark;
@@ -52,6 +58,20 @@ std::shared_ptr<Profile> makeProfile(const std::string& format = "handmade")
         p->lanes[s3].append(kBase + k * 100'000, 10'000, p->strings.intern("MatMul"), EventKind::Kernel);
     p->finalize();
     return p;
+}
+
+// Copies a folder with its sub-folders (a real fixture under another name); false on any failure.
+bool copyFolder(const QString& from, const QString& to)
+{
+    if (!QDir().mkpath(to))
+        return false;
+    const QDir source(from);
+    for (const QFileInfo& f : source.entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString target = to + QLatin1Char('/') + f.fileName();
+        if (!(f.isDir() ? copyFolder(f.filePath(), target) : QFile::copy(f.filePath(), target)))
+            return false;
+    }
+    return true;
 }
 
 // "R <title>", "P <title>" or "L <title>" (+ " [3/6]" for a foldable lane: levels shown / levels).
@@ -98,6 +118,16 @@ class TestFirstView : public QObject {
         QApplication::processEvents();
         const QPointF scene(40, r.y + timeline()->context().style.lanePadding + 5);
         return timeline()->view()->mapFromScene(scene);
+    }
+
+    // Opens a copy of the real torch_npu database folder under another name (nothing depends on it).
+    void openRenamedDb(const QTemporaryDir& dir)
+    {
+        const QString copy = dir.filePath(QStringLiteral("renamed_db"));
+        QVERIFY(copyFolder(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), copy));
+        w->openPath(copy);
+        QVERIFY(test::waitLoaded(w.get(), 120'000));
+        QApplication::processEvents();
     }
 
 private Q_SLOTS:
@@ -240,7 +270,7 @@ private Q_SLOTS:
             QStringLiteral("L Stream 0"),
             QStringLiteral("L Stream 2"),
             QStringLiteral("L Stream 3"),
-            QStringLiteral("L Stream 4"),
+            QStringLiteral("L Stream 4 [3/15]"),
             QStringLiteral("P HCCL"),
             QStringLiteral("L Group 0 Communication"),
             QStringLiteral("P CANN"),
@@ -270,13 +300,101 @@ private Q_SLOTS:
             QVERIFY(!r.collapsed);
         const TimelineStyle& st = timeline()->context().style;
         QCOMPARE(layout()->rows()[14].height, 2 * st.lanePadding + 3 * st.depthRowHeight);
-        // The streams and HCCL fit the first screen (Stream 4's tasks overlap 15 deep: device lanes are
-        // not folded).
+        // The streams and HCCL fit the first screen (Stream 4's tasks overlap 15 deep, folded to 3), the
+        // host threads below them too.
         QCOMPARE(layout()->profile()->lanes[layout()->rows()[5].lane].maxDepth, uint16_t(14));
         QVERIFY(layout()->rows()[7].bottom() < timeline()->view()->viewport()->height());
+        QVERIFY(layout()->rows()[16].bottom() < timeline()->view()->viewport()->height());
         // Unfolded by a click: 35 more rows.
         QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(14));
         QCOMPARE(layout()->rows()[14].height, 2 * st.lanePadding + 38 * st.depthRowHeight);
+    }
+
+    // The first view gives the timeline the room: the Kernels / Events dock is one line saying what fills
+    // it until something does, and the bottom docks take a fifth of the window (the window at 1600 × 1000,
+    // the database folder copied under another name).
+    void theTimelineHasTheRoomAndTheEmptyDockSaysWhatFillsIt()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        w->resize(1600, 1000);
+        openRenamedDb(dir);
+        EventTablePanel* events = w->eventTable();
+        auto* dock = w->findChild<QDockWidget*>(QStringLiteral("eventsDock"));
+        QVERIFY(dock && dock->isVisible());
+        QVERIFY(events->showsHint());
+        auto* hint = events->findChild<QLabel*>(QStringLiteral("emptyHint"));
+        QVERIFY(hint && hint->isVisible());
+        QVERIFY2(hint->text().contains(QStringLiteral("Ctrl+drag")), qPrintable(hint->text()));
+        QVERIFY(!events->table()->isVisible());
+        // The timeline at least 3 times as high as the dock (before the change: 546 px over 402 px).
+        QVERIFY2(timeline()->height() >= 3 * dock->height(),
+                 qPrintable(QStringLiteral("%1 over %2").arg(timeline()->height()).arg(dock->height())));
+        // The hint no wider than its line: the Profiler Steps table beside it gets the rest of the width.
+        QTRY_VERIFY(w->summaries()->stepsDock()->isVisible());
+        QVERIFY2(
+            w->summaries()->stepsDock()->width() > dock->width(),
+            qPrintable(QStringLiteral("%1 beside %2").arg(w->summaries()->stepsDock()->width()).arg(dock->width())));
+        // The hint is translated (the window switched to Chinese; test executables do not embed the .qm)
+        // and back.
+        auto zh = test::installTranslation(QStringLiteral("zh_CN"));
+        QVERIFY2(zh, "the compiled zh_CN translation (dspark-timeline_zh_CN.qm) is missing");
+        w->setLanguage(QStringLiteral("zh_CN"));
+        QApplication::processEvents();
+        QVERIFY2(hint->text().contains(QStringLiteral("Ctrl+")) && !hint->text().contains(QStringLiteral("step")),
+                 qPrintable(hint->text()));
+        w->setLanguage(QString());
+        zh.reset();
+        QApplication::processEvents();
+        QVERIFY2(hint->text().contains(QStringLiteral("step")), qPrintable(hint->text()));
+        // A double-click on the profiler step lists its device tasks: the grid replaces the hint.
+        QTableView* steps = w->summaries()->plainSteps()->table();
+        QTRY_COMPARE(steps->model()->rowCount(), 1);
+        test::clickRow(steps, 0, true);
+        QVERIFY(!events->showsHint());
+        QVERIFY(events->table()->isVisible() && !hint->isVisible());
+        QVERIFY(events->rowCount() > 0);
+        // The dock, narrow while it was a line, grew to show each task's name and duration.
+        const QHeaderView* header = events->table()->horizontalHeader();
+        QTRY_VERIFY2(events->table()->viewport()->width() >=
+                         header->sectionViewportPosition(EventTableModel::Duration) +
+                             header->sectionSize(EventTableModel::Duration),
+                     qPrintable(QString::number(events->table()->viewport()->width())));
+        QCOMPARE(dock->height(), events->parentWidget()->height());
+    }
+
+    // Device streams fold as host lanes do: the database's Stream 4 (tasks overlapping 15 deep) shows 3
+    // levels and says how many it leaves out, unfolds by a click on its name, and the next profile of
+    // the kind opens with it unfolded (saved with the lane layout).
+    void aDeepDeviceStreamFoldsAndUnfoldsByClick()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        openRenamedDb(dir);
+        QVERIFY(!QTest::currentTestFailed());
+        const int row = rowOf("Ascend Hardware", "Stream 4");
+        QVERIFY(row >= 0);
+        const uint32_t lane = layout()->rows()[size_t(row)].lane;
+        QCOMPARE(layout()->profile()->lanes[lane].info.kind, LaneKind::NpuStream);
+        const TimelineStyle& st = timeline()->context().style;
+        QCOMPARE(describeRows(*layout())[row], QStringLiteral("L Stream 4 [3/15]"));
+        QCOMPARE(layout()->rows()[size_t(row)].height, 2 * st.lanePadding + 3 * st.depthRowHeight);
+        QCOMPARE(layout()->foldedText(lane), QStringLiteral("+12 levels folded"));
+        // The next stream, Group 0 Communication and the CANN threads come 12 rows of 17 px sooner.
+        const double below = layout()->rows()[size_t(row) + 1].y;
+        QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(row));
+        QVERIFY(layout()->isUnfolded(lane));
+        QCOMPARE(describeRows(*layout())[row], QStringLiteral("L Stream 4 [15/15]"));
+        QCOMPARE(layout()->rows()[size_t(row)].height, 2 * st.lanePadding + 15 * st.depthRowHeight);
+        QCOMPARE(layout()->rows()[size_t(row) + 1].y, below + 12 * st.depthRowHeight);
+        QCOMPARE(layout()->foldedText(lane), QString());
+        // Saved with the lane layout: the database opened again shows all 15 levels; a click folds it.
+        w->openPath(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")));
+        QVERIFY(test::waitLoaded(w.get(), 120'000));
+        QApplication::processEvents();
+        QCOMPARE(describeRows(*layout())[rowOf("Ascend Hardware", "Stream 4")], QStringLiteral("L Stream 4 [15/15]"));
+        QTest::mouseClick(viewport(), Qt::LeftButton, {}, nameOf(rowOf("Ascend Hardware", "Stream 4")));
+        QCOMPARE(describeRows(*layout())[rowOf("Ascend Hardware", "Stream 4")], QStringLiteral("L Stream 4 [3/15]"));
     }
 
     // With DSPARK_SCREENSHOT_DIR set: the first view of the real torch_npu database and Kineto trace, for

@@ -69,7 +69,7 @@ private Q_SLOTS:
         QVERIFY(w);
         test::SyntheticSpec spec;
         spec.kernelsPerStream = 300;
-        spec.ranks = 3;
+        spec.ranks = 4; // more lanes than the timeline shows at once: theHeldHeaders… scrolls
         spec.streams = 3;
         profile = test::makeSyntheticProfile(spec);
         w->setProfile(profile, QStringLiteral("/overlay-export"));
@@ -110,6 +110,7 @@ private Q_SLOTS:
                 y = r.y + r.height + 3;
         QVERIFY(y > 0);
         t->view()->verticalScrollBar()->setValue(int(y));
+        QCOMPARE(t->view()->verticalScrollBar()->value(), int(y));
         QApplication::processEvents();
         const std::vector<TimelineView::StickyHeader> held = t->view()->stickyHeaders();
         QCOMPARE(held.size(), size_t(2));

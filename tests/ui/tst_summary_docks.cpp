@@ -1,5 +1,6 @@
 // The range statistics and kernel summary docks, driven as a user would: Ctrl+drag on the timeline,
 // sort, filter, double-click a row; a click in the kernel summary moves the timeline to the kernel.
+#include "KinetoRunsBuilder.h"
 #include "MainWindowTestSupport.h"
 #include "TestSupport.h"
 
@@ -24,6 +25,7 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace dspark;
@@ -294,6 +296,27 @@ private Q_SLOTS:
             QCOMPARE(steps->proxy()->index(0, 2).data(SummaryTableModel::SortRole).toLongLong(),
                      kineto ? qlonglong(222'442'191) : qlonglong(151'888'750));
         }
+    }
+
+    // Two runs of Kineto traces that both claim rank 0 (io.tst_separate_runs's folder with a ProfilerStep in
+    // each file): the Profiler Steps dock's Rank column names the other run by its label, as `steps` does.
+    void theStepsDockTellsTwoRunsOfOneRankNumberApart()
+    {
+        QTemporaryDir dir;
+        test::writeSeparateRuns(dir, true);
+        QSignalSpy analysed(w->summaries()->plainSteps(), &PlainStepsPanel::analysed);
+        w->openPath(dir.path());
+        QVERIFY(test::waitLoaded(w.get(), 60'000));
+        QVERIFY(analysed.count() > 0 || analysed.wait(60'000));
+        PlainStepsPanel* steps = w->summaries()->plainSteps();
+        QCOMPARE(steps->rowCount(), 3);
+        QStringList ranks;
+        for (int step = 1; step <= 3; ++step)
+            for (int r = 0; r < steps->rowCount(); ++r)
+                if (steps->proxy()->index(r, 0).data().toString() == QString::number(step))
+                    ranks << steps->proxy()->index(r, 1).data().toString();
+        QCOMPARE(ranks,
+                 (QStringList{QStringLiteral("rank 0"), QStringLiteral("rank 0 (x2.json)"), QStringLiteral("rank 0")}));
     }
 
     void theStepsDockReadsTheUsersRules()

@@ -10,8 +10,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -21,6 +23,12 @@ namespace dspark::ui {
 EventTablePanel::EventTablePanel(QWidget* parent) : QWidget(parent)
 {
     m_title = makePanelTitle(this);
+    m_hint = new QLabel(this);
+    m_hint->setObjectName(QStringLiteral("emptyHint"));
+    m_hint->setForegroundRole(QPalette::PlaceholderText);
+    m_hint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_hint->setContentsMargins(4, 4, 4, 4);
+    m_hint->setWordWrap(true); // one line where the dock is wide enough, never clipped where it is not
     m_count = new QLabel(this);
     m_filter = makeFilterField(this, 260);
     m_model = new EventTableModel(this);
@@ -43,6 +51,7 @@ EventTablePanel::EventTablePanel(QWidget* parent) : QWidget(parent)
     box->setContentsMargins(0, 0, 0, 0);
     box->setSpacing(0);
     box->addLayout(top);
+    box->addWidget(m_hint);
     box->addWidget(m_table, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -63,12 +72,49 @@ void EventTablePanel::retranslate()
 {
     m_filter->setPlaceholderText(tr("Filter by name…"));
     m_title->setText(m_titleText.isEmpty() ? tr("Select a step or a time range (Ctrl+drag)") : m_titleText);
+    m_hint->setText(m_emptyHint.isEmpty()
+                        ? tr("Click a step or a host call, or Ctrl+drag a time range: its device tasks are listed here")
+                        : m_emptyHint);
     m_model->retranslate();
     // The narrow columns at least as wide as their header with its sort arrow, in every language.
     const QHeaderView* header = m_table->horizontalHeader();
     for (const int column : {EventTableModel::Duration, EventTableModel::Start})
         m_table->setColumnWidth(column, std::max(header->sectionSize(column), header->sectionSizeHint(column)));
     updateCount();
+    updateHint();
+}
+
+void EventTablePanel::setEmptyHint(const QString& hint)
+{
+    m_emptyHint = hint;
+    retranslate();
+}
+
+bool EventTablePanel::showsHint() const
+{
+    return m_titleText.isEmpty() && m_model->rowCount() == 0;
+}
+
+// Nothing requested yet: one line of hint instead of a title, a count, a filter and an empty grid (an
+// empty result of a request keeps its title and the grid: it says that nothing was found).
+void EventTablePanel::updateHint()
+{
+    const bool hint = showsHint();
+    if (!hint && m_hint->isVisibleTo(this)) {
+        // The first list after the narrow hint: room for the name and the duration once (the dock grows
+        // into its neighbours); the user may narrow it again afterwards.
+        const QHeaderView* header = m_table->horizontalHeader();
+        setMinimumWidth(header->sectionSize(EventTableModel::Name) + header->sectionSize(EventTableModel::Duration) +
+                        m_table->verticalScrollBar()->sizeHint().width() + 8);
+        QTimer::singleShot(0, this, [this]() { setMinimumWidth(0); });
+    }
+    m_hint->setVisible(hint);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_title, m_count, m_filter, m_table})
+        w->setVisible(!hint);
+    // No wider than its line while it is one: the docks beside it (the step tables) take the width.
+    const QMargins m = m_hint->contentsMargins();
+    setMaximumWidth(hint ? m_hint->fontMetrics().horizontalAdvance(m_hint->text()) + m.left() + m.right() + 8
+                         : QWIDGETSIZE_MAX);
 }
 
 void EventTablePanel::changeEvent(QEvent* event)
@@ -89,6 +135,7 @@ void EventTablePanel::setEvents(const QString& title, std::shared_ptr<const Prof
     else
         m_table->sortByColumn(EventTableModel::Start, Qt::AscendingOrder);
     updateCount();
+    updateHint();
 }
 
 void EventTablePanel::clear()

@@ -18,7 +18,8 @@ class EventTableModel;
 
 // The kernel/event table: the device tasks of a step (sorted by duration, longest first), the
 // events of a selected time range or those linked to the selected event. Clicking a row selects the
-// event on the timeline; double-clicking zooms to it.
+// event on the timeline; double-clicking zooms to it. Until a list is given (and after clear()) the panel is
+// one line saying what fills it, not an empty grid, so that its dock can stay small.
 class EventTablePanel : public QWidget {
     Q_OBJECT
 public:
@@ -28,6 +29,11 @@ public:
     void setEvents(const QString& title, std::shared_ptr<const Profile> profile, std::vector<EventRef> events,
                    bool sortByDuration);
     void clear();
+    // The line shown while nothing is listed (the owner's words, in the current language; empty: the
+    // Kernels / Events wording). The owner sets it again on a language change.
+    void setEmptyHint(const QString& hint);
+    // True while nothing is listed: the hint line stands in for the title, filter and table.
+    bool showsHint() const;
     QString title() const;
     int rowCount() const;
     // The event shown in a row (after sorting/filtering).
@@ -48,6 +54,7 @@ protected:
 private:
     void retranslate();
     void updateCount();
+    void updateHint();
 
     QLabel* m_title = nullptr;
     QLabel* m_count = nullptr;
@@ -56,6 +63,8 @@ private:
     EventTableModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QString m_titleText;
+    QString m_emptyHint;
+    QLabel* m_hint = nullptr;
     bool m_marking = false;
 };
 

@@ -79,6 +79,7 @@ void SearchPanel::retranslate()
     m_case->setText(tr("Match case"));
     m_prev->setToolTip(tr("Previous match (Shift+F3)"));
     m_next->setToolTip(tr("Next match (F3)"));
+    m_results->setEmptyHint(tr("Type a name above: the events that match are listed here"));
     updateStatus();
 }
 

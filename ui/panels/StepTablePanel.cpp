@@ -146,8 +146,8 @@ void StepTablePanel::retranslate()
     m_filter->setPlaceholderText(tr("Filter steps…"));
     m_anomaliesOnly->setText(tr("Anomalous only"));
     m_anomaliesOnly->setToolTip(tr("Show only the steps flagged as anomalous (highlighted in red)"));
-    m_empty->setText(tr("This profile has no DSpark step records. Open a folder that holds server_info JSON or "
-                        "step-record JSON Lines next to the profiler output to see the step table."));
+    m_empty->setText(tr("No DSpark step records. Open a folder that holds server_info JSON or step-record JSON "
+                        "Lines next to the profiler output to see the step table."));
     m_attach->setText(tr("Attach anyway"));
     m_attach->setToolTip(tr("Place the records on the timeline by the alignment found, although they do not agree "
                             "with it: stage bands, critical path and per-step analyses are then drawn for them"));

@@ -339,7 +339,10 @@ void PlainStepsPanel::fill()
         model()->setRows({}, {});
         return;
     }
-    setTitle(m_steps.steps.empty() ? tr("Steps") : tr("%1 steps without DSpark records").arg(m_steps.steps.size()));
+    const size_t n = m_steps.steps.size();
+    setTitle(n == 0   ? tr("Steps")
+             : n == 1 ? tr("1 step without DSpark records")
+                      : tr("%1 steps without DSpark records").arg(n));
     setNote(m_steps.steps.empty() ? QString() : tr("Steps from %1.").arg(stepSourceText(m_steps.source)));
     std::vector<std::vector<Cell>> rows;
     std::vector<int> keys;
@@ -350,7 +353,7 @@ void PlainStepsPanel::fill()
             path << formatDuration(v);
         const int rankNumber = rankNumberOf(*m_profile, s.window.rankIndex);
         rows.push_back({{QString::number(s.window.forwardCt), QVariant::fromValue<qlonglong>(s.window.forwardCt)},
-                        {QString::number(rankNumber), rankNumber},
+                        {rankColumnText(*m_profile, s.window.rankIndex), rankNumber},
                         duration(s.window.wallNs()),
                         duration(s.deviceBusyNs),
                         duration(s.computingNs),

@@ -167,8 +167,7 @@ void LaneActions::retranslate()
     m_filter->setText(tr("&Filter Lanes…"));
     m_filter->setStatusTip(tr("Show only the lanes whose name, process, kind or rank match"));
     m_reset->setText(tr("Reset Lane La&yout"));
-    m_reset->setStatusTip(
-        tr("The profile's own lane order, nothing hidden, pinned or collapsed, deep host lanes folded"));
+    m_reset->setStatusTip(tr("The profile's own lane order, nothing hidden, pinned or collapsed, deep lanes folded"));
 }
 
 } // namespace dspark::ui

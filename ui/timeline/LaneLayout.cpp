@@ -83,7 +83,18 @@ bool LaneLayout::isFoldable(uint32_t lane) const
     if (!m_profile || lane >= m_profile->lanes.size())
         return false;
     const Lane& l = m_profile->lanes[lane];
-    return l.info.kind == LaneKind::Host && int(l.maxDepth) >= kFoldedDepths;
+    return l.info.kind != LaneKind::Counter && int(l.maxDepth) >= kFoldedDepths;
+}
+
+int LaneLayout::foldedDepths(uint32_t lane) const
+{
+    return isFolded(lane) ? int(m_profile->lanes[lane].maxDepth) + 1 - shownDepths(lane) : 0;
+}
+
+QString LaneLayout::foldedText(uint32_t lane) const
+{
+    const int hidden = foldedDepths(lane);
+    return hidden > 0 ? QCoreApplication::translate("TimelineRenderer", "+%1 levels folded").arg(hidden) : QString();
 }
 
 void LaneLayout::setUnfolded(uint32_t lane, bool unfolded)

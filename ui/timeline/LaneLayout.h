@@ -67,11 +67,16 @@ public:
     void toggleRow(int row); // collapse/expand the group of a header row
     void setAllCollapsed(bool collapsed);
 
-    // Host lanes deeper than kFoldedDepths nesting levels show only their first kFoldedDepths levels
-    // until the user unfolds them (click on the name, key E, the lane menu): the first view then fits
-    // device streams and the top of the host stacks on one screen.
+    // Lanes deeper than kFoldedDepths nesting levels (host threads, device streams, communication; not
+    // counters) show only their first kFoldedDepths levels until the user unfolds them (click on the
+    // name, key E, the lane menu): the first view then fits the streams and the top of the host stacks
+    // on one screen.
     static constexpr int kFoldedDepths = 3;
     bool isFoldable(uint32_t lane) const;
+    // Nesting levels a folded lane leaves out (0 when it shows them all), and the name column's words
+    // for them ("+12 levels folded"; empty when none).
+    int foldedDepths(uint32_t lane) const;
+    QString foldedText(uint32_t lane) const;
     bool isFolded(uint32_t lane) const { return isFoldable(lane) && !isUnfolded(lane); }
     bool isUnfolded(uint32_t lane) const { return lane < m_unfolded.size() && m_unfolded[lane]; }
     void setUnfolded(uint32_t lane, bool unfolded);

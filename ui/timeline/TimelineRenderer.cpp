@@ -150,7 +150,7 @@ void TimelineRenderer::paintLaneLabel(QPainter& p, const LaneLayout::Row& row, c
         paintFoldMark(p, row, r, firstRowCentre, small);
 }
 
-// The fold triangle of a deep host lane and, when folded, how many levels are left out.
+// The fold triangle of a deep lane and, when folded, how many levels are left out.
 void TimelineRenderer::paintFoldMark(QPainter& p, const LaneLayout::Row& row, const QRectF& r, double firstRowCentre,
                                      const QFont& small) const
 {
@@ -159,13 +159,11 @@ void TimelineRenderer::paintFoldMark(QPainter& p, const LaneLayout::Row& row, co
     drawTriangle(p, QPointF(r.left() + 15, firstRowCentre), folded, st.mutedText);
     if (!folded || r.height() < st.lanePadding + 2 * st.depthRowHeight)
         return;
-    const Lane& lane = m_ctx.profile()->lanes[row.lane];
-    const int hidden = int(lane.maxDepth) + 1 - m_layout.shownDepths(row.lane);
     const QFontMetricsF fm(small);
     p.setFont(small);
     p.setPen(st.mutedText);
     p.drawText(QPointF(r.left() + 26, firstRowCentre + st.depthRowHeight + (fm.ascent() - fm.descent()) / 2.0),
-               QCoreApplication::translate("TimelineRenderer", "+%1 levels folded").arg(hidden));
+               m_layout.foldedText(row.lane));
 }
 
 void TimelineRenderer::paintHeaderRow(QPainter& p, const LaneLayout::Row& row, const QRectF& rect,

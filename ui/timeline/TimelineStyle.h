@@ -13,8 +13,8 @@ struct TimelineStyle {
     double counterHeight = 34;  // counter lanes (area charts)
     double rankHeaderHeight = 24;
     double processHeaderHeight = 20;
-    double labelWidth = 210; // name column on the left (user-resizable)
-    double rulerHeight = 34; // two lines of the ruler font, CJK included
+    double labelWidth = 210;  // name column on the left (user-resizable)
+    double rulerHeight = 34;  // two lines of the ruler font, CJK included
     double minBoxPx = 1.5;    // narrower events are merged into one mark per pixel column
     double minLabelPx = 26;   // narrower boxes carry no text
     int maxVisibleDepth = 64; // deeper nesting is drawn in the last row

@@ -325,7 +325,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
             break;
         }
         if (pos.x() < m_timeline->labelWidth()) {
-            // A click on a deep host lane's name folds or unfolds its deeper levels.
+            // A click on a deep lane's name folds or unfolds its deeper levels.
             if (hit.row >= 0)
                 m_timeline->toggleLaneFold(m_timeline->layout()->rows()[hit.row].lane);
             break;

@@ -104,7 +104,7 @@ public:
     void zoomToEvent(EventRef e);
     // Scrolls vertically so that the lane's row (or its collapsed group) is visible.
     void ensureLaneVisible(uint32_t lane);
-    // Folds or unfolds a deep host lane (LaneLayout::kFoldedDepths); false for another lane.
+    // Folds or unfolds a deep lane (LaneLayout::kFoldedDepths); false for another lane.
     bool toggleLaneFold(uint32_t lane);
     // The lane key E acts on: the selected event's, else the one under the mouse (or UINT32_MAX).
     uint32_t focusLane() const;
