@@ -3975,11 +3975,11 @@ Changed: %2</source>
         </message>
         <message>
             <source>Kernel summary of %1: computing…</source>
-            <translation>%1 的算子汇总：正在计算…</translation>
+            <translation>%1的算子汇总：正在计算…</translation>
         </message>
         <message>
             <source>Kernel summary of %1: %2 kernels, %3 of device time</source>
-            <translation>%1 的算子汇总：%2 个算子，设备时间 %3</translation>
+            <translation>%1的算子汇总：%2 个算子，设备时间 %3</translation>
         </message>
         <message>
             <source>%1 %2</source>
@@ -5110,11 +5110,11 @@ Changed: %2</source>
         </message>
         <message>
             <source>Range statistics of %1: computing…</source>
-            <translation>%1 的范围统计：正在计算…</translation>
+            <translation>%1的范围统计：正在计算…</translation>
         </message>
         <message>
             <source>Range statistics of %1 (%2)</source>
-            <translation>%1 的范围统计（%2）</translation>
+            <translation>%1的范围统计（%2）</translation>
         </message>
         <message>
             <source>Counter</source>
