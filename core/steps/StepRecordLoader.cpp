@@ -963,7 +963,8 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
         StepRecord r;
         r.line = line;
         parser.startLine(where);
-        if (json::sax_parse(row.begin(), row.end(), &parser) && parser.lineRecord()) { // the usual line
+        const bool parsed = json::sax_parse(row.begin(), row.end(), &parser);
+        if (parsed && parser.lineRecord()) { // the usual line
             if (parser.readLineRecord(r)) {
                 // The lines still to come, at the mean line length of the first megabyte on (and never
                 // more than a line of 16 bytes, the shortest record, each).
@@ -974,6 +975,12 @@ void readJsonLines(std::istream& in, const ScannedFile& file, RankSink& sink, Fi
                 }
                 sink.add(rank, std::move(r), more);
             }
+            continue;
+        }
+        // The record parser stops only at a syntax error or past kMaxJsonDepth: a DOM of a line it
+        // rejected would fail the same way (same grammar), so only the lines it read are parsed again.
+        if (!parsed && !parser.tooDeep()) {
+            problems.add(where.text(), QCoreApplication::translate("StepRecordLoader", "not valid JSON; line skipped"));
             continue;
         }
         json obj;

@@ -45,8 +45,52 @@ private Q_SLOTS:
 
     void chromeTraceInputs() { QVERIFY(runInputs(QStringLiteral("chrome_trace"), &fuzz::chromeTrace) >= 1); }
     void stepRecordInputs() { QVERIFY(runInputs(QStringLiteral("step_records"), &fuzz::stepRecords) >= 2); }
-    void databaseByteInputs() { runInputs(QStringLiteral("db_bytes"), &fuzz::dbBytes); }
-    void databaseSqlInputs() { runInputs(QStringLiteral("db_sql"), &fuzz::dbSql); }
+    void databaseByteInputs() { QVERIFY(runInputs(QStringLiteral("db_bytes"), &fuzz::dbBytes) >= 4); }
+    void databaseSqlInputs() { QVERIFY(runInputs(QStringLiteral("db_sql"), &fuzz::dbSql) >= 4); }
+
+    // Each hand-made database input (tools/fuzz_regressions.py) reaches the path it was made for: the
+    // file its target leaves in the scratch folder, loaded again, gives that path's message.
+    void eachDatabaseInputReachesItsPath_data()
+    {
+        QTest::addColumn<QString>("harness");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("msprof-truncated") << "db_bytes"
+                                          << "truncated SQLite database (14848 bytes of the 29696";
+        QTest::newRow("msprof-task-page-corrupt") << "db_bytes"
+                                                  << "(reading table TASK: database disk image is malformed)";
+        QTest::newRow("no-profiler-tables") << "db_bytes"
+                                            << "not profiler output (no profiler tables";
+        QTest::newRow("torch-task-int64-extremes")
+            << "db_bytes"
+            << "1 row(s) last longer than the time range can hold (e.g. TASK start -9223372036854775808 end "
+               "9223372036854775807)";
+        QTest::newRow("torch-task-start-text") << "db_sql"
+                                               << "TASK holds text where numbers belong (startNs, e.g. \"abc\")";
+        QTest::newRow("torch-connection-fan-out")
+            << "db_sql"
+            << "more than 16 rows share a connection id (e.g. 0); 44 link(s) past them are not drawn";
+        QTest::newRow("torch-task-int64-span") << "db_sql"
+                                               << "1 event(s) have times beyond 146 years from the epoch";
+        QTest::newRow("msprof-no-string-ids") << "db_sql"
+                                              << "no STRING_IDS table; names are shown as string ids";
+    }
+    void eachDatabaseInputReachesItsPath()
+    {
+        QFETCH(QString, harness);
+        QFETCH(QString, expected);
+        if (harness == QLatin1String("db_sql"))
+            DSPARK_REQUIRE_REAL_DATA(); // (its templates are the real databases)
+        QFile f(test::sourceDir() + QStringLiteral("/tests/fuzz/regressions/") + harness + QLatin1Char('/') +
+                QLatin1String(QTest::currentDataTag()));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        const Target target = harness == QLatin1String("db_sql") ? &fuzz::dbSql : &fuzz::dbBytes;
+        target(reinterpret_cast<const uint8_t*>(bytes.constData()), size_t(bytes.size()));
+        const LoadOutcome o = loadProfile(fuzz::scratch().string());
+        const QString messages =
+            o.error + QLatin1Char('\n') + (o.profile ? o.profile->warnings.join(QLatin1Char('\n')) : QString());
+        QVERIFY2(messages.contains(expected), qPrintable(messages));
+    }
 
     // The step target does what its harness says: the trace beside the records aligns them (so the
     // fuzzer reaches the alignment).
