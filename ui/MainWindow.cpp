@@ -184,6 +184,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     m_defaultState = saveState();
     readSettings();
+    parkDocks(); // (the welcome page first)
     retranslateUi();
     updateActions();
 }
@@ -387,6 +388,10 @@ void MainWindow::createActions()
     make("expandAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(false); });
     make("showAllLanes", QKeySequence(), [this]() { m_timeline->layout()->showAllLanes(); });
     make("resetLayout", QKeySequence(), [this]() {
+        if (!m_parkedState.isEmpty()) { // (the docks come back with the next timeline)
+            m_parkedState = m_defaultState;
+            return;
+        }
         restoreState(m_defaultState);
         if (profile())
             fitBottomDocks();
@@ -754,23 +759,29 @@ void MainWindow::placeStepPanels(bool central)
         m_stepsOnlySplitter->setStretchFactor(0, 1);
         m_stepsOnlySplitter->setStretchFactor(1, 1);
         m_stepsOnlySplitter->setSizes({std::max(200, m_stack->height() / 2), std::max(200, m_stack->height() / 2)});
-        // The docks about events have nothing to show: out of the way until a timeline is open.
-        m_dockedForStepsOnly.clear();
-        for (QDockWidget* d : findChildren<QDockWidget*>())
-            if (d->isVisible()) {
-                m_dockedForStepsOnly << d;
-                d->hide();
-            }
     } else {
         m_stepsDock->setWidget(m_steps);
         chartsDock->setWidget(charts);
-        for (QDockWidget* d : std::as_const(m_dockedForStepsOnly))
-            d->show();
-        m_dockedForStepsOnly.clear();
-        m_stepsDock->show();
-        chartsDock->show();
-        m_stepsDock->raise();
     }
+}
+
+// The welcome page and the step-records-only page have no events for the docks to show: the docks are
+// put away, their layout kept (and saved as the user's on quit), and brought back with a timeline.
+void MainWindow::parkDocks()
+{
+    if (!m_parkedState.isEmpty())
+        return;
+    m_parkedState = saveState();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        d->hide();
+}
+
+void MainWindow::unparkDocks()
+{
+    if (m_parkedState.isEmpty())
+        return;
+    restoreState(m_parkedState);
+    m_parkedState.clear();
 }
 
 // The first view gives the timeline the room: the bottom docks (Kernels / Events beside the step tables)
@@ -823,6 +834,10 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
     // Step records without a timeline: the step table and charts take the window, with a line saying why.
     const bool stepsOnly = p && p->stepRecords && !p->stepRecords->empty() && p->stats().events == 0;
     placeStepPanels(stepsOnly);
+    if (p && !stepsOnly)
+        unparkDocks();
+    else
+        parkDocks();
     // Issue 26: the DSpark step table only for profiles with step records (the Profiler Steps dock
     // lists a record-less profile's own steps).
     if (p && !stepsOnly) {
@@ -1329,7 +1344,7 @@ void MainWindow::writeSettings() const
 {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("window/state"), m_parkedState.isEmpty() ? saveState() : m_parkedState);
     s.setValue(QStringLiteral("timeline/labelWidth"), m_timeline->labelWidth());
     s.setValue(QStringLiteral("timeline/absoluteTime"), m_timeline->absoluteTime());
     s.setValue(QStringLiteral("timeline/allFlows"), m_timeline->showAllFlows());

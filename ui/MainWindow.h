@@ -183,6 +183,8 @@ private:
     // Moves the step table and charts into the window's centre (step records without a timeline) or
     // back into their docks.
     void placeStepPanels(bool central);
+    void parkDocks();
+    void unparkDocks();
     void fitBottomDocks();
     void followViewToStep();
     void showShortcuts();
@@ -213,7 +215,7 @@ private:
     QWidget* m_stepsOnlyPage = nullptr;
     QLabel* m_stepsOnlyText = nullptr;
     QSplitter* m_stepsOnlySplitter = nullptr;
-    QList<QDockWidget*> m_dockedForStepsOnly; // docks hidden while the step panels are in the centre
+    QByteArray m_parkedState; // the dock layout while the docks are put away (parkDocks), else empty
 
     StepTablePanel* m_steps = nullptr;
     EventDetailsPane* m_details = nullptr;

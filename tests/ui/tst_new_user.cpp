@@ -182,6 +182,52 @@ private Q_SLOTS:
         QVERIFY(w->stepPanel()->isVisible());
     }
 
+    // The welcome page shows no empty panes; the docks come back, as the user left them, with a timeline
+    // (and after a restart that began on the welcome page).
+    void theWelcomePageHasNoEmptyPanes()
+    {
+        auto visibleDocks = [](MainWindow& w) {
+            QStringList names;
+            for (QDockWidget* d : w.findChildren<QDockWidget*>())
+                if (d->isVisible())
+                    names << d->objectName();
+            names.sort();
+            return names;
+        };
+        auto w = openMainWindow(QSize(1440, 900));
+        QVERIFY(w);
+        auto* stack = qobject_cast<QStackedWidget*>(w->centralWidget());
+        QVERIFY(stack);
+        QCOMPARE(stack->currentWidget()->objectName(), QStringLiteral("welcomePage"));
+        QCOMPARE(visibleDocks(*w), QStringList());
+        QVERIFY(stack->height() > w->height() * 4 / 5);
+        snap(w.get(), "welcome");
+
+        w->setProfile(m_profile, m_demo.dir);
+        const QStringList withTimeline = visibleDocks(*w);
+        for (const char* name : {"stepsDock", "eventsDock", "detailsDock"})
+            QVERIFY2(withTimeline.contains(QLatin1String(name)), name);
+        // Closing the profile puts them away again; the Details dock closed by the user stays closed.
+        w->findChild<QDockWidget*>(QStringLiteral("detailsDock"))->close();
+        const QStringList chosen = visibleDocks(*w);
+        w->setProfile(nullptr, {});
+        QCOMPARE(visibleDocks(*w), QStringList());
+        w->setProfile(m_profile, m_demo.dir);
+        QCOMPARE(visibleDocks(*w), chosen);
+
+        // Quit on the welcome page: the next start restores the user's docks, not the empty page's.
+        w->setProfile(nullptr, {});
+        w->close();
+        w.reset();
+        MainWindow again;
+        again.resize(1440, 900);
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QCOMPARE(visibleDocks(again), QStringList());
+        again.setProfile(m_profile, m_demo.dir);
+        QCOMPARE(visibleDocks(again), chosen);
+    }
+
     // Item 4: one selection and one range, every pane following them.
     void theHoverReadoutFollowsTheRange()
     {
