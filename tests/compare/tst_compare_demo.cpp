@@ -119,6 +119,30 @@ private Q_SLOTS:
     // Each run prepared on its own (its load thread's part: samples, config, device tasks, the bootstrap
     // positions of its counts drawn ahead) gives the comparison of the two computed in one piece, bit for
     // bit; positions drawn for the other role (a swap) are not used in place of the right ones.
+    void windowOptionsLeaveOutOnlyTheDeviceTasks()
+    {
+        const CompareOptions full;
+        const CompareOptions window = windowCompareOptions();
+        const ComparisonSide a = prepareSide(*m_base, ComparisonRole::Baseline, window);
+        const ComparisonSide b = prepareSide(*m_changed, ComparisonRole::Changed, window);
+        QVERIFY(!a.tasks && !b.tasks);
+        const RunComparison shown = compareRuns(a, b, window);
+        const RunComparison reported = compareRuns(*m_base, *m_changed, full);
+        QVERIFY(shown.deviceTasks.names.empty() && shown.deviceTasks.categories.empty());
+        QVERIFY(!reported.deviceTasks.names.empty() && !reported.deviceTasks.categories.empty());
+        // Everything else the same, bit for bit.
+        QCOMPARE(shown.classes.size(), reported.classes.size());
+        QVERIFY(!shown.whole.quantities.empty());
+        for (size_t q = 0; q < reported.whole.quantities.size(); ++q) {
+            const MedianChange& x = shown.whole.quantities[q].change;
+            const MedianChange& y = reported.whole.quantities[q].change;
+            QVERIFY((x.low == y.low && x.high == y.high && x.delta == y.delta) || std::isnan(y.delta));
+        }
+        QCOMPARE(shown.pairs.size(), reported.pairs.size());
+        QCOMPARE(shown.allPairs.size(), reported.allPairs.size());
+        QCOMPARE(shown.config.fields.size(), reported.config.fields.size());
+    }
+
     void preparedSidesGiveTheSameComparison()
     {
         CompareOptions fresh; // a seed no other test draws with: nothing is in the positions' cache yet
