@@ -50,19 +50,20 @@ double msOf(const QElapsedTimer& t)
 }
 
 struct Series {
-    std::vector<double> ms, cpu;
+    std::vector<double> ms, cpu, faults;
     double median() const
     {
         std::vector<double> v = ms;
         std::sort(v.begin(), v.end());
         return v.empty() ? 0.0 : v[v.size() / 2];
     }
-    double cpuMedian() const
+    static double medianOf(std::vector<double> v)
     {
-        std::vector<double> v = cpu;
         std::sort(v.begin(), v.end());
         return v.empty() ? 0.0 : v[v.size() / 2];
     }
+    double cpuMedian() const { return medianOf(cpu); }
+    double faultsMedian() const { return medianOf(faults); }
     double min() const { return ms.empty() ? 0.0 : *std::min_element(ms.begin(), ms.end()); }
     double max() const { return ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end()); }
 };
@@ -74,6 +75,20 @@ double cpuMs()
     getrusage(RUSAGE_SELF, &u);
     const auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
     return ms(u.ru_utime) + ms(u.ru_stime);
+}
+
+// Minor page faults of the process so far: fresh memory touched (a CPU cost the kernel bills as system time).
+double minorFaults()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_minflt);
+}
+
+// Frees nothing itself: returns what is free to the system (before an open; the objects are gone).
+void startFresh()
+{
+    returnFreedMemory();
 }
 
 double loadAverage()
@@ -89,10 +104,11 @@ template <typename F> auto timed(std::map<std::string, Series>& series, const st
 {
     QElapsedTimer t;
     t.start();
-    const double cpu0 = cpuMs();
+    const double cpu0 = cpuMs(), faults0 = minorFaults();
     auto r = what();
     series[name].ms.push_back(msOf(t));
     series[name].cpu.push_back(cpuMs() - cpu0);
+    series[name].faults.push_back(minorFaults() - faults0);
     return r;
 }
 
@@ -179,38 +195,48 @@ int main(int argc, char** argv)
     const double loadBefore = loadAverage();
 
     for (int r = 0; r < runs; ++r) {
-        // Interleaved, so that a burst of load from elsewhere falls on every kind alike.
-        const AnalysedRun a = timed(s, "one side: baseline", [&] { return loadAndAnalyse(pathA, rules); });
-        const AnalysedRun b = timed(s, "one side: changed", [&] { return loadAndAnalyse(pathB, rules); });
-        if (!a.session || !b.session) {
-            std::fprintf(stderr, "%s\n", qPrintable(a.session ? b.outcome.error : a.outcome.error));
-            return 1;
+        // Interleaved, so that a burst of load from elsewhere falls on every kind alike. Each open starts as
+        // in a window just started: what the one before built is freed and returned (startFresh()), so that no
+        // kind reuses another's memory (a fresh page costs a fault: ~10 % of a side's CPU).
+        for (const auto& [name, path] :
+             {std::pair{"one side: baseline", pathA}, std::pair{"one side: changed", pathB}}) {
+            startFresh();
+            const AnalysedRun one = timed(s, name, [&] { return loadAndAnalyse(path, rules); });
+            if (!one.session) {
+                std::fprintf(stderr, "%s\n", qPrintable(one.outcome.error));
+                return 1;
+            }
         }
         const bool baselineSlower = s["one side: baseline"].ms.back() >= s["one side: changed"].ms.back();
         const Series& slower = s[baselineSlower ? "one side: baseline" : "one side: changed"];
         s[kSlower].ms.push_back(slower.ms.back());
         s[kSlower].cpu.push_back(slower.cpu.back());
+        s[kSlower].faults.push_back(slower.faults.back());
         // Opened one after another: the two loads above, back to back.
         s[kSequential].ms.push_back(s["one side: baseline"].ms.back() + s["one side: changed"].ms.back());
         s[kSequential].cpu.push_back(s["one side: baseline"].cpu.back() + s["one side: changed"].cpu.back());
+        s[kSequential].faults.push_back(s["one side: baseline"].faults.back() + s["one side: changed"].faults.back());
 
         // What the window needs before it shows the comparison (the kernels of the pair shown first are
         // aligned on a worker after it shows, with "Aligning the kernels of …" meanwhile).
         {
+            startFresh();
             QElapsedTimer open;
             open.start();
-            const double openCpu0 = cpuMs();
+            const double openCpu0 = cpuMs(), openFaults0 = minorFaults();
             const AnalysedPair w = loadAndAnalyseBoth(pathA, pathB, rules, 1, windowCompareOptions());
             const RunComparison wc = compareRuns(w.baseline.side, w.changed.side, windowCompareOptions());
             s[kOpen].ms.push_back(msOf(open));
             s[kOpen].cpu.push_back(cpuMs() - openCpu0);
+            s[kOpen].faults.push_back(minorFaults() - openFaults0);
             pairs = wc.pairs.size();
         }
 
         // `compare --json`: the same with the device tasks, + every pair's kernels + the JSON.
+        startFresh();
         QElapsedTimer total;
         total.start();
-        const double totalCpu0 = cpuMs();
+        const double totalCpu0 = cpuMs(), totalFaults0 = minorFaults();
         const AnalysedPair both = timed(s, "compare --json: load + analyse + prepare both (device tasks)",
                                         [&] { return loadAndAnalyseBoth(pathA, pathB, rules); });
         const RunComparison c = timed(s, "compare --json: compareRuns(sides), the pairwise part",
@@ -222,6 +248,7 @@ int main(int argc, char** argv)
             timed(s, "compare --json: JSON", [&] { return dumpJson(comparisonJson(c, k), 2) + "\n"; });
         s["compare --json: total"].ms.push_back(msOf(total));
         s["compare --json: total"].cpu.push_back(cpuMs() - totalCpu0);
+        s["compare --json: total"].faults.push_back(minorFaults() - totalFaults0);
         jsonBytes = json.size();
 
         // The pairwise phases apart (the same work again).
@@ -243,7 +270,9 @@ int main(int argc, char** argv)
         timed(s, "  phase: compareRuns(sessions), positions drawn afresh", [&] { return compareRuns(sa, sb, fresh); });
 
         // One side along its phases, and the alternative the loads side by side do not take.
+        startFresh();
         onePhaseByPhase(s, pathB, rules);
+        startFresh();
         timed(s, "both side by side, loader defaults (2 threads a side), window's options",
               [&] { return loadAndAnalyseBoth(pathA, pathB, rules, 0, windowCompareOptions()); });
     }
@@ -253,8 +282,8 @@ int main(int argc, char** argv)
                 qPrintable(pathA), qPrintable(pathB), runs, steps[0], steps[1], pairs, jsonBytes, loadBefore,
                 loadAverage());
     for (const auto& [name, series] : s)
-        std::printf("  %-66s median %8.1f ms (min %.1f, max %.1f), cpu %.1f ms\n", name.c_str(), series.median(),
-                    series.min(), series.max(), series.cpuMedian());
+        std::printf("  %-66s median %8.1f ms (min %.1f, max %.1f), cpu %.1f ms, %.0f minor faults\n", name.c_str(),
+                    series.median(), series.min(), series.max(), series.cpuMedian(), series.faultsMedian());
     const double slower = s[kSlower].median(), sequential = s[kSequential].median(), open = s[kOpen].median();
     const double sidesCpu = s[kSequential].cpuMedian(), openCpu = s[kOpen].cpuMedian();
     std::printf("  compare --json / slower side %.2f (its extras: device tasks, every pair's kernels, JSON)\n",
