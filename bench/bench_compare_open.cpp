@@ -3,9 +3,10 @@
 //              analysed, the baseline alone and the changed run alone;
 //   sequential the two sides one after another (the sum of the two above, wall and CPU);
 //   opening a comparison   what the window needs before it shows the comparison: both loaded and
-//              analysed side by side (one loader thread each), each side prepared on its thread
-//              (prepareSide with windowCompareOptions(): no device tasks, which the window does not
-//              show), then the pairwise compareRuns. The headline, and the verdict line;
+//              analysed side by side (sideBySideLoaderThreads(): one loader thread each on 2 cores), each
+//              side prepared on its thread (prepareSide with windowCompareOptions(): no device tasks,
+//              which the window does not show), then the pairwise compareRuns. The headline, and the
+//              verdict line;
 //   compare --json  the command's work: as above with the device tasks, + every pair's kernels + JSON,
 //              each phase timed (beyond what the window needs: the device tasks, the kernels, the JSON);
 //   one side, phase by phase   the changed run's open split along loadProfile's and the analyses' phases
@@ -224,7 +225,8 @@ int main(int argc, char** argv)
             QElapsedTimer open;
             open.start();
             const double openCpu0 = cpuMs(), openFaults0 = minorFaults();
-            const AnalysedPair w = loadAndAnalyseBoth(pathA, pathB, rules, 1, windowCompareOptions());
+            const AnalysedPair w =
+                loadAndAnalyseBoth(pathA, pathB, rules, sideBySideLoaderThreads(), windowCompareOptions());
             const RunComparison wc = compareRuns(w.baseline.side, w.changed.side, windowCompareOptions());
             s[kOpen].ms.push_back(msOf(open));
             s[kOpen].cpu.push_back(cpuMs() - openCpu0);

@@ -4,6 +4,9 @@
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
 
+#include "util/Parallel.h"
+
+#include <algorithm>
 #include <thread>
 
 namespace dspark {
@@ -22,6 +25,11 @@ AnalysedRun loadAndAnalyse(const QString& path, const std::shared_ptr<const Anal
     run.session = std::make_unique<ProfileSession>(run.outcome.profile, path, *rules);
     run.session->analyses()->computeNow();
     return run;
+}
+
+int sideBySideLoaderThreads()
+{
+    return std::clamp(int(std::thread::hardware_concurrency() / 2), 1, defaultLoaderThreads());
 }
 
 AnalysedPair loadAndAnalyseBoth(const QString& baseline, const QString& changed,

@@ -6,12 +6,14 @@
 
 #include "compare/ConfigDiff.h"
 #include "compare/KernelAlignment.h"
+#include "compare/OpenComparison.h"
 #include "compare/RunComparison.h"
 #include "demo/DemoPairWriter.h"
 #include "io/ProfileLoader.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
+#include "util/Parallel.h"
 
 #include "TestSupport.h"
 
@@ -21,6 +23,7 @@
 #include <QTest>
 
 #include <set>
+#include <thread>
 
 using namespace dspark;
 using json = nlohmann::json;
@@ -119,6 +122,15 @@ private Q_SLOTS:
     // Each run prepared on its own (its load thread's part: samples, config, device tasks, the bootstrap
     // positions of its counts drawn ahead) gives the comparison of the two computed in one piece, bit for
     // bit; positions drawn for the other role (a swap) are not used in place of the right ones.
+    void twoLoadsSideBySideSplitTheCores()
+    {
+        // One loader thread a side on 2 or 3 cores (two loads that each wanted a second core would share
+        // them); the loader's default from 4 cores on; never none.
+        const unsigned cores = std::thread::hardware_concurrency();
+        const int expected = cores >= 4 ? defaultLoaderThreads() : 1;
+        QCOMPARE(sideBySideLoaderThreads(), expected);
+    }
+
     void windowOptionsLeaveOutOnlyTheDeviceTasks()
     {
         const CompareOptions full;
