@@ -7,6 +7,7 @@
 #include "util/Parallel.h"
 
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 namespace dspark {
@@ -36,10 +37,12 @@ AnalysedPair loadAndAnalyseBoth(const QString& baseline, const QString& changed,
                                 const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide,
                                 const CompareOptions& options)
 {
+    const auto start = std::chrono::steady_clock::now();
     const auto side = [&](const QString& path, ComparisonRole role) {
         AnalysedRun run = loadAndAnalyse(path, rules, threadsPerSide);
         if (run.session)
             run.side = prepareSide(*run.session, role, options);
+        run.readyMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return run;
     };
     AnalysedPair out;

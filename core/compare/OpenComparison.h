@@ -22,6 +22,7 @@ struct AnalysedRun {
     LoadOutcome outcome;
     std::unique_ptr<ProfileSession> session;
     ComparisonSide side; // what the comparison needs of this run alone (loadAndAnalyseBoth only)
+    double readyMs = 0;  // loadAndAnalyseBoth: wall ms from its start until this side was prepared
 };
 
 // `threads`: the loader's threads (LoadOptions::threads); 0: the default.
