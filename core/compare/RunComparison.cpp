@@ -496,7 +496,7 @@ ComparisonSide prepareSide(const ProfileSession& session, ComparisonRole role, c
     side.config = readRunConfig(*side.profile);
     const uint64_t seed = seedOf(role, options.bootstrap);
     prepareStepBootstrap(side.samples, options, seed);
-    if (options.deviceTasks) { // (~7 % of a side's CPU for the demo pair: every task's duration, sorted)
+    if (options.deviceTasks) { // (~4-5 % of a side's CPU: every task's duration, sorted; the window shows none)
         auto tasks = std::make_shared<TaskDurations>(taskDurations(*side.profile));
         prepareTaskBootstrap(*tasks, options.bootstrap, seed);
         side.tasks = std::move(tasks);
