@@ -44,7 +44,7 @@ int runCompare(const QStringList& argsIn)
     }
     const auto rules = std::make_shared<const AnalysisRules>(AnalysisRules::load({}, nullptr));
     // Side by side (a comparison costs about what the slower side costs alone: docs/performance.md).
-    AnalysedPair runs = loadAndAnalyseBoth(args[0], args[1], rules, 1, options);
+    AnalysedPair runs = loadAndAnalyseBoth(args[0], args[1], rules, sideBySideLoaderThreads(), options);
     AnalysedRun& base = runs.baseline;
     AnalysedRun& changed = runs.changed;
     for (const AnalysedRun* side : {&base, &changed})

@@ -4,6 +4,10 @@
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
 
+#include "util/Parallel.h"
+
+#include <algorithm>
+#include <chrono>
 #include <thread>
 
 namespace dspark {
@@ -24,14 +28,21 @@ AnalysedRun loadAndAnalyse(const QString& path, const std::shared_ptr<const Anal
     return run;
 }
 
+int sideBySideLoaderThreads()
+{
+    return std::clamp(int(std::thread::hardware_concurrency() / 2), 1, defaultLoaderThreads());
+}
+
 AnalysedPair loadAndAnalyseBoth(const QString& baseline, const QString& changed,
                                 const std::shared_ptr<const AnalysisRules>& rules, int threadsPerSide,
                                 const CompareOptions& options)
 {
+    const auto start = std::chrono::steady_clock::now();
     const auto side = [&](const QString& path, ComparisonRole role) {
         AnalysedRun run = loadAndAnalyse(path, rules, threadsPerSide);
         if (run.session)
             run.side = prepareSide(*run.session, role, options);
+        run.readyMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return run;
     };
     AnalysedPair out;

@@ -494,11 +494,13 @@ ComparisonSide prepareSide(const ProfileSession& session, ComparisonRole role, c
     if (!session.path().isEmpty())
         side.samples.label = session.path();
     side.config = readRunConfig(*side.profile);
-    auto tasks = std::make_shared<TaskDurations>(taskDurations(*side.profile));
     const uint64_t seed = seedOf(role, options.bootstrap);
     prepareStepBootstrap(side.samples, options, seed);
-    prepareTaskBootstrap(*tasks, options.bootstrap, seed);
-    side.tasks = std::move(tasks);
+    if (options.deviceTasks) { // (~4-5 % of a side's CPU: every task's duration, sorted; the window shows none)
+        auto tasks = std::make_shared<TaskDurations>(taskDurations(*side.profile));
+        prepareTaskBootstrap(*tasks, options.bootstrap, seed);
+        side.tasks = std::move(tasks);
+    }
     return side;
 }
 
@@ -506,11 +508,14 @@ RunComparison compareRuns(const ComparisonSide& baseline, const ComparisonSide& 
 {
     // The device tasks (about as long as the steps) on a second thread.
     DeviceTaskComparison tasks;
-    std::jthread worker(
-        [&] { tasks = compareTaskDurations(*baseline.tasks, *changed.tasks, options.bootstrap, kTopTaskNames); });
+    std::jthread worker;
+    if (options.deviceTasks && baseline.tasks && changed.tasks)
+        worker = std::jthread(
+            [&] { tasks = compareTaskDurations(*baseline.tasks, *changed.tasks, options.bootstrap, kTopTaskNames); });
     RunComparison out = compareRuns(baseline.samples, changed.samples, options);
     out.config = compareConfigs(baseline.config, changed.config);
-    worker.join();
+    if (worker.joinable())
+        worker.join();
     out.deviceTasks = std::move(tasks);
     return out;
 }

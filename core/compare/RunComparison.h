@@ -63,7 +63,17 @@ struct CompareOptions {
     BootstrapOptions bootstrap;
     // The quantity that picks a class's median step for its default pair (StepWallMs when analysed).
     Quantity medianBy = Quantity::StepGpuMs;
+    // false: no device-task comparison (RunComparison::deviceTasks stays empty, prepareSide() collects no
+    // task durations): the window shows none of it, the reports (`compare`) do.
+    bool deviceTasks = true;
 };
+// What the window compares with: the defaults without the device tasks (docs/compare.md §5a).
+inline CompareOptions windowCompareOptions()
+{
+    CompareOptions o;
+    o.deviceTasks = false;
+    return o;
+}
 
 // Device task durations compared by group: a category (compute, communication, memcpy, sync, other) or a
 // kernel name. The level at which runs of two platforms (NPU / GPU) still compare, and what a profile
@@ -117,7 +127,7 @@ struct ComparisonSide {
     std::shared_ptr<const Profile> profile; // (the device task names are views into its strings)
     RunSamples samples;
     RunConfig config;
-    std::shared_ptr<const TaskDurations> tasks;
+    std::shared_ptr<const TaskDurations> tasks;     // null when prepared without CompareOptions::deviceTasks
     ComparisonRole role = ComparisonRole::Baseline; // the bootstrap positions drawn are this role's
 };
 // Call once the session's StepAnalyses are ready. `options`: those compareRuns() will get (the class

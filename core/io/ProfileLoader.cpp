@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <atomic>
 #include <new>
 
 #include <nlohmann/json.hpp>
@@ -111,9 +112,17 @@ static int loadOrder(FileFormat f)
 LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, const LoadOptions& options)
 {
     // Memory freed during the load (parsed records, sort buffers) is reused by what it builds next
-    // (keepFreedMemoryForReuse(), set in main), and returned to the system when the load is over.
+    // (keepFreedMemoryForReuse(), set in main), and returned to the system when the load is over: by the
+    // last of the loads running side by side (a comparison, ranks), since a trim empties every thread's
+    // free lists, which a load still running would take back from the system page by page.
+    static std::atomic<int> loadsRunning{0};
     struct MemoryScope {
-        ~MemoryScope() { returnFreedMemory(); }
+        MemoryScope() { ++loadsRunning; }
+        ~MemoryScope()
+        {
+            if (--loadsRunning == 0)
+                returnFreedMemory();
+        }
     } memoryScope;
     LoadOutcome outcome;
     progress.update(0.0, QCoreApplication::translate("ProfileLoader", "Scanning %1").arg(QString::fromStdString(path)));

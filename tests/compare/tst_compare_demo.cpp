@@ -6,12 +6,14 @@
 
 #include "compare/ConfigDiff.h"
 #include "compare/KernelAlignment.h"
+#include "compare/OpenComparison.h"
 #include "compare/RunComparison.h"
 #include "demo/DemoPairWriter.h"
 #include "io/ProfileLoader.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
+#include "util/Parallel.h"
 
 #include "TestSupport.h"
 
@@ -21,6 +23,7 @@
 #include <QTest>
 
 #include <set>
+#include <thread>
 
 using namespace dspark;
 using json = nlohmann::json;
@@ -119,6 +122,39 @@ private Q_SLOTS:
     // Each run prepared on its own (its load thread's part: samples, config, device tasks, the bootstrap
     // positions of its counts drawn ahead) gives the comparison of the two computed in one piece, bit for
     // bit; positions drawn for the other role (a swap) are not used in place of the right ones.
+    void twoLoadsSideBySideSplitTheCores()
+    {
+        // One loader thread a side on 2 or 3 cores (two loads that each wanted a second core would share
+        // them); the loader's default from 4 cores on; never none.
+        const unsigned cores = std::thread::hardware_concurrency();
+        const int expected = cores >= 4 ? defaultLoaderThreads() : 1;
+        QCOMPARE(sideBySideLoaderThreads(), expected);
+    }
+
+    void windowOptionsLeaveOutOnlyTheDeviceTasks()
+    {
+        const CompareOptions full;
+        const CompareOptions window = windowCompareOptions();
+        const ComparisonSide a = prepareSide(*m_base, ComparisonRole::Baseline, window);
+        const ComparisonSide b = prepareSide(*m_changed, ComparisonRole::Changed, window);
+        QVERIFY(!a.tasks && !b.tasks);
+        const RunComparison shown = compareRuns(a, b, window);
+        const RunComparison reported = compareRuns(*m_base, *m_changed, full);
+        QVERIFY(shown.deviceTasks.names.empty() && shown.deviceTasks.categories.empty());
+        QVERIFY(!reported.deviceTasks.names.empty() && !reported.deviceTasks.categories.empty());
+        // Everything else the same, bit for bit.
+        QCOMPARE(shown.classes.size(), reported.classes.size());
+        QVERIFY(!shown.whole.quantities.empty());
+        for (size_t q = 0; q < reported.whole.quantities.size(); ++q) {
+            const MedianChange& x = shown.whole.quantities[q].change;
+            const MedianChange& y = reported.whole.quantities[q].change;
+            QVERIFY((x.low == y.low && x.high == y.high && x.delta == y.delta) || std::isnan(y.delta));
+        }
+        QCOMPARE(shown.pairs.size(), reported.pairs.size());
+        QCOMPARE(shown.allPairs.size(), reported.allPairs.size());
+        QCOMPARE(shown.config.fields.size(), reported.config.fields.size());
+    }
+
     void preparedSidesGiveTheSameComparison()
     {
         CompareOptions fresh; // a seed no other test draws with: nothing is in the positions' cache yet

@@ -178,7 +178,9 @@ private Q_SLOTS:
             const MedianChange& y = direct.whole.quantities[q].change;
             QVERIFY((x.low == y.low && x.high == y.high) || (std::isnan(x.low) && std::isnan(y.low)));
         }
-        QCOMPARE(c->result()->deviceTasks.names.size(), direct.deviceTasks.names.size());
+        // The device tasks, which the window does not show, are not compared (deferred to the reports).
+        QVERIFY(!direct.deviceTasks.names.empty());
+        QVERIFY(c->result()->deviceTasks.names.empty() && c->result()->deviceTasks.categories.empty());
 
         QVERIFY(c->isActive());
         QCOMPARE(w->sessions().size(), size_t(2));

@@ -103,7 +103,7 @@ void ComparisonController::prepareSideWhenAnalysed(int side, quint64 generation)
     const ComparisonRole role = side == 0 ? ComparisonRole::Baseline : ComparisonRole::Changed;
     QPointer<ComparisonController> self(this);
     QThread* worker = QThread::create([self, generation, session, side, role]() {
-        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, role));
+        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, role, windowCompareOptions()));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, side, prepared]() {
@@ -134,7 +134,8 @@ void ComparisonController::prepareShownBaseline()
     m_earlySide.reset();
     QPointer<ComparisonController> self(this);
     QThread* worker = QThread::create([self, session]() {
-        auto prepared = std::make_shared<const ComparisonSide>(prepareSide(*session, ComparisonRole::Baseline));
+        auto prepared = std::make_shared<const ComparisonSide>(
+            prepareSide(*session, ComparisonRole::Baseline, windowCompareOptions()));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, session, prepared]() {
@@ -158,7 +159,7 @@ void ComparisonController::compareSides(quint64 generation)
     m_pairPanel->setPlaceholder(comparing);
     QPointer<ComparisonController> self(this);
     QThread* worker = QThread::create([self, generation, a = m_sides[0], b = m_sides[1]]() {
-        auto result = std::make_shared<const RunComparison>(compareRuns(*a, *b));
+        auto result = std::make_shared<const RunComparison>(compareRuns(*a, *b, windowCompareOptions()));
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, result]() {

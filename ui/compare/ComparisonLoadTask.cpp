@@ -1,5 +1,7 @@
 #include "compare/ComparisonLoadTask.h"
 
+#include "compare/OpenComparison.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QMetaObject>
@@ -84,13 +86,13 @@ void ComparisonLoadTask::startLoads()
                     sideFinished(Side(side), std::move(profile), error, cancelled);
                 });
     }
-    // Two loads side by side take one core each (as `compare` does: core/compare/OpenComparison.h); one
-    // load alone keeps the loader's default.
+    // Two loads side by side split the cores (one each on two cores), as `compare` does
+    // (core/compare/OpenComparison.h); one load alone keeps the loader's default.
     const bool both = m_tasks[0] && m_tasks[1];
     for (const QPointer<ProfileLoadTask>& t : m_tasks)
         if (t) {
             if (both)
-                t->setLoaderThreads(1);
+                t->setLoaderThreads(sideBySideLoaderThreads());
             t->start();
         }
     if (m_done[0] && m_done[1]) // nothing to load
