@@ -147,15 +147,18 @@ std::vector<RankPathHop> pathPieces(const Profile& profile, const CriticalPath& 
 // The steps analysed; `devices` receives the profile's device activity (the analyzer gathers it for
 // the steps' overlap, and the activity bins reuse it), gathered here when there is no step to analyse.
 std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
-                                    const std::string& path, std::string& source, std::vector<DeviceActivity>& devices)
+                                    const std::string& path, std::string& source, std::vector<DeviceActivity>& devices,
+                                    StepTimer& timer)
 {
     const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, path, source);
+    timer.lap("windows");
     std::vector<RankStep> steps;
     if (windows.empty()) {
         devices = collectDeviceActivity(profile);
         return steps;
     }
     const StepAnalyzer analyzer(profile, rules);
+    timer.lap("index");
     steps.reserve(windows.size());
     for (const StepWindow& w : windows) {
         const StepAnalysis a = analyzer.analyze(w);
@@ -401,7 +404,7 @@ RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisR
         s.firstNs = s.lastNs = 0;
     StepTimer timer("summary");
     std::vector<DeviceActivity> devices;
-    s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource, devices);
+    s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource, devices, timer);
     timer.lap("steps");
     s.collectives = collectivesOf(profile, rankIndex);
     timer.lap("collectives");
