@@ -6,6 +6,11 @@
 //  4. one of those ranks alone: how much of its load runs off the loading thread (the second core a single
 //     load already uses), which bounds what loading ranks side by side can gain.
 // Usage: bench_cluster [runs=5] [ranks=64] [steps=10000] [summaries=512] [demo_steps=1500] [demo_layers=8]
+//                      [demo_dir]
+// demo_dir: write the 8 demo ranks there and keep them (or reuse them when the folder already holds ranks),
+// for profiling one part again without generating; without it they go to a temporary folder, removed after.
+// Sizes (demo_steps × 8 layers): 1,500 → 5 MB a rank, 6,000 → 21 MB, 24,000 → 85 MB, 72,000 → ~250 MB.
+// The last line is a verdict on issue #24's target (8 ranks at once ≤ 0.6× one after another).
 #include "analysis/AnalysisRules.h"
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
@@ -23,6 +28,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -115,6 +121,7 @@ int main(int argc, char** argv)
     const int summaries = argc > 4 ? std::stoi(argv[4]) : 512;
     const int demoSteps = argc > 5 ? std::stoi(argv[5]) : 1500;
     const int demoLayers = argc > 6 ? std::stoi(argv[6]) : 8;
+    const std::string demoDir = argc > 7 ? argv[7] : std::string();
 
     std::printf("load average at the start %.1f\n", loadAverage());
     // 1. offsets + ranking
@@ -158,16 +165,29 @@ int main(int argc, char** argv)
         demo::ClusterDemoOptions options;
         options.steps = demoSteps;
         options.layers = demoLayers;
-        const QString folder = dir.filePath(QStringLiteral("demo"));
-        const demo::ClusterDemoResult written = demo::writeClusterDemo(options, folder.toStdString());
-        if (!written.error.isEmpty()) {
-            std::fprintf(stderr, "%s\n", qPrintable(written.error));
-            return 1;
+        const QString folder = demoDir.empty() ? dir.filePath(QStringLiteral("demo")) : QString::fromStdString(demoDir);
+        const bool reuse = !demoDir.empty() && !findClusterRanks(demoDir).ranks.empty();
+        const auto g0 = Clock::now();
+        if (!reuse) {
+            const demo::ClusterDemoResult written = demo::writeClusterDemo(options, folder.toStdString());
+            if (!written.error.isEmpty()) {
+                std::fprintf(stderr, "%s\n", qPrintable(written.error));
+                return 1;
+            }
         }
         const ClusterLayout layout = findClusterRanks(folder.toStdString());
-        uint64_t bytes = 0;
+        uint64_t bytes = 0, disk = 0;
         for (const ClusterRank& r : layout.ranks)
             bytes += r.bytes;
+        std::error_code ec;
+        for (std::filesystem::recursive_directory_iterator it(folder.toStdString(), ec), end; !ec && it != end;
+             it.increment(ec))
+            if (it->is_regular_file(ec))
+                disk += it->file_size(ec);
+        std::printf("demo ranks       %zu ranks, %.0f MB on disk in %s (%s, %.0f s; not timed below)\n",
+                    layout.ranks.size(), double(disk) / 1e6, qPrintable(folder),
+                    reuse ? "reused" : (demoDir.empty() ? "generated, removed at the end" : "generated, kept"),
+                    msSince(g0) / 1e3);
         std::vector<double> seq, par, seqCpu, parCpu;
         size_t concurrent = 0;
         for (int i = 0; i < runs; ++i) {
@@ -220,9 +240,19 @@ int main(int argc, char** argv)
                     "ms: %.2fx of one after another (%.0f ms); measured %.2fx; load average %.1f (median of %d runs)\n",
                     median(parCpu), cores, median(wall) + median(summary), atBest, atBest / median(seq), median(seq),
                     median(par) / median(seq), loadAverage(), runs);
+        const double ratio = median(par) / median(seq);
+        char verdict[512];
+        std::snprintf(verdict, sizeof verdict,
+                      "verdict          8 ranks of %.0f MB: at once %.2fx of one after another (target <= 0.60x): %s; "
+                      "bound on %d cores %.2fx; cpu at once %.2f s vs one after another %.2f s; load average %.1f\n",
+                      static_cast<double>(bytes) / 1e6 / double(std::max<size_t>(1, layout.ranks.size())), ratio,
+                      ratio <= 0.6 ? "MET" : "NOT MET", cores, atBest / median(seq), median(parCpu), median(seqCpu),
+                      loadAverage());
 
-        // 5. The memory estimate of each rank (planClusterLoad) against its loaded size.
-        for (const ClusterRank& r : layout.ranks) {
+        // 5. The memory estimate of a rank (planClusterLoad) against its loaded size: the first two (the
+        // demo's ranks differ by a few rows; each costs a load).
+        for (size_t k = 0; k < std::min<size_t>(2, layout.ranks.size()); ++k) {
+            const ClusterRank& r = layout.ranks[k];
             const RankSizeEstimate e = estimateLoadedBytes(r);
             const LoadOutcome outcome = loadProfile(r.path);
             if (!outcome.profile)
@@ -233,6 +263,7 @@ int main(int argc, char** argv)
                         outcome.profile->bytesUsed() / 1e6,
                         double(outcome.profile->bytesUsed()) / double(std::max<uint64_t>(1, e.events)), r.bytes / 1e6);
         }
+        std::printf("%s", verdict);
     }
     return 0;
 }

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
+
 namespace dspark {
 
 static_assert(kRuleCount < 15, "NameClassifier keeps one bit per rule in 15 bits");
@@ -33,9 +35,141 @@ const char* ruleKey(RuleId id)
     return "";
 }
 
+namespace {
+
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Printable ASCII only: no byte where PCRE's Unicode case folding or "$ before a final newline" could
+// differ from a plain comparison.
+bool plainAscii(std::string_view s)
+{
+    for (const char c : s)
+        if (c < 0x20 || c > 0x7e)
+            return false;
+    return true;
+}
+
+// `lowered` (lower case) inside `name` at `at`, ASCII case folded.
+bool equalsAt(std::string_view name, size_t at, std::string_view lowered)
+{
+    if (at + lowered.size() > name.size())
+        return false;
+    for (size_t i = 0; i < lowered.size(); ++i)
+        if (lowerAscii(name[at + i]) != lowered[i])
+            return false;
+    return true;
+}
+
+bool containsFolded(std::string_view name, std::string_view lowered)
+{
+    if (lowered.size() > name.size())
+        return false;
+    for (size_t at = 0; at + lowered.size() <= name.size(); ++at)
+        if (equalsAt(name, at, lowered))
+            return true;
+    return false;
+}
+
+bool plainChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+           c == ' ' || c == ',' || c == ':' || c == '/' || c == '#' || c == '@' || c == '%' || c == '=' || c == '<' ||
+           c == '>' || c == '"' || c == '\'' || c == '!' || c == '&' || c == '~' || c == ';';
+}
+
+bool quantifier(char c)
+{
+    return c == '?' || c == '*' || c == '{' || c == '+';
+}
+
+} // namespace
+
+// Reads the pattern as runs of plain characters (letters, digits, some punctuation, and punctuation
+// escaped with '\') separated by anything else. One run from start to end, anchors aside, is a literal;
+// else the longest run whose characters are all required (none followed by ?, *, {, +) is the needle.
+// Alternation or groups anywhere: nothing known (a run may then belong to one branch only).
+NameRule::Literal NameRule::literalOf(const QString& pattern)
+{
+    Literal out;
+    const std::string p = pattern.toStdString();
+    if (!plainAscii(p) || p.find_first_of("|()") != std::string::npos)
+        return out;
+    std::vector<std::string> runs(1);
+    bool broken = false; // something other than a plain character or an anchor
+    size_t i = 0;
+    const bool head = !p.empty() && p[0] == '^';
+    i += head;
+    const bool tail = p.size() > i && p.back() == '$' && (p.size() < 2 || p[p.size() - 2] != '\\');
+    const size_t end = p.size() - tail;
+    const auto cut = [&] {
+        broken = true;
+        if (!runs.back().empty())
+            runs.emplace_back();
+    };
+    while (i < end) {
+        char c = p[i];
+        size_t next = i + 1;
+        bool literal = plainChar(c);
+        if (c == '\\' && i + 1 < end && !std::isalnum(static_cast<unsigned char>(p[i + 1]))) {
+            c = p[i + 1], next = i + 2, literal = true;
+        } else if (c == '\\' && i + 1 < end) {
+            if (std::string_view("bBdDwWsS").find(p[i + 1]) == std::string_view::npos)
+                return {}; // \x41, \Q…\E, \p{…}, back references: not read here
+            cut();         // a boundary or one of many characters
+            i += 2;
+            continue;
+        } else if (c == '{') { // a counted repeat of what came before (its character already left out)
+            while (i < end && p[i] != '}')
+                ++i;
+            cut();
+            ++i;
+            continue;
+        } else if (c == '[') { // a class: skip to its end (a ']' first inside it is a member)
+            size_t j = i + 1;
+            j += j < end && p[j] == '^';
+            j += j < end && p[j] == ']';
+            while (j < end && p[j] != ']')
+                j += p[j] == '\\' ? 2 : 1;
+            cut();
+            i = j + 1;
+            continue;
+        }
+        if (!literal) {
+            if (quantifier(c) && !runs.back().empty())
+                runs.back().pop_back(); // its last character may be absent or repeated
+            cut();
+            i = next;
+            continue;
+        }
+        if (next < end && quantifier(p[next])) { // this character is optional or repeated
+            cut();
+            i = next;
+            continue;
+        }
+        runs.back() += lowerAscii(c);
+        i = next;
+    }
+    if (!broken && !runs.front().empty()) {
+        out.kind = head && tail ? Literal::Kind::Whole
+                   : head       ? Literal::Kind::Prefix
+                   : tail       ? Literal::Kind::Suffix
+                                : Literal::Kind::Anywhere;
+        out.text = runs.front();
+        return out;
+    }
+    for (const std::string& r : runs)
+        if (r.size() > out.needle.size())
+            out.needle = r;
+    return out;
+}
+
 QString NameRule::setPatterns(const QStringList& patterns)
 {
     std::vector<QRegularExpression> compiled;
+    std::vector<Literal> literals;
     for (const QString& p : patterns) {
         QRegularExpression re(p, QRegularExpression::CaseInsensitiveOption);
         if (!re.isValid())
@@ -43,9 +177,11 @@ QString NameRule::setPatterns(const QStringList& patterns)
                 .arg(p, re.errorString());
         re.optimize();
         compiled.push_back(std::move(re));
+        literals.push_back(literalOf(p));
     }
     m_patterns = patterns;
     m_regex = std::move(compiled);
+    m_literals = std::move(literals);
     return {};
 }
 
@@ -61,7 +197,38 @@ bool NameRule::matches(std::string_view name) const
 {
     if (m_regex.empty())
         return false;
-    return matches(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+    if (!plainAscii(name))
+        return matches(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+    QString text; // made for the first pattern that needs the regular expression
+    for (size_t i = 0; i < m_regex.size(); ++i) {
+        const Literal& l = m_literals[i];
+        switch (l.kind) {
+        case Literal::Kind::Whole:
+            if (name.size() == l.text.size() && equalsAt(name, 0, l.text))
+                return true;
+            continue;
+        case Literal::Kind::Prefix:
+            if (equalsAt(name, 0, l.text))
+                return true;
+            continue;
+        case Literal::Kind::Suffix:
+            if (name.size() >= l.text.size() && equalsAt(name, name.size() - l.text.size(), l.text))
+                return true;
+            continue;
+        case Literal::Kind::Anywhere:
+            if (containsFolded(name, l.text))
+                return true;
+            continue;
+        case Literal::Kind::None: break;
+        }
+        if (!l.needle.empty() && !containsFolded(name, l.needle))
+            continue;
+        if (text.isEmpty())
+            text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+        if (m_regex[i].match(text).hasMatch())
+            return true;
+    }
+    return false;
 }
 
 QString AnalysisRules::apply(const QByteArray& text, const QString& fileName)
@@ -172,9 +339,8 @@ bool NameClassifier::matches(uint32_t nameId, RuleId id) const
         bits = 0x8000;
         const std::string_view name = m_strings.view(nameId);
         if (!name.empty()) {
-            const QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
             for (size_t i = 0; i < kRuleCount; ++i)
-                if (m_rules.rules[i].matches(text))
+                if (m_rules.rules[i].matches(name))
                     bits |= uint16_t(1u << i);
         }
     }

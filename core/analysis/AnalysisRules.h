@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -46,8 +47,19 @@ public:
     bool matches(const QString& name) const;
 
 private:
+    // What a pattern says without running it on a printable-ASCII name (where PCRE's caseless match is
+    // ASCII case folding): a pattern of plain characters (with ^ / $) is decided by comparing, any other
+    // is skipped when the name lacks the plain run that every match of it contains (`needle`, empty:
+    // none known). Names with other bytes always go to the regular expression.
+    struct Literal {
+        enum class Kind : uint8_t { None, Anywhere, Prefix, Suffix, Whole } kind = Kind::None;
+        std::string text;   // lower case; the whole pattern's text when kind != None
+        std::string needle; // lower case; kind == None only
+    };
+    static Literal literalOf(const QString& pattern);
     QStringList m_patterns;
     std::vector<QRegularExpression> m_regex;
+    std::vector<Literal> m_literals; // one per pattern
 };
 
 struct AnalysisRules {

@@ -9,6 +9,7 @@
 #include "steps/StepRecordLoader.h"
 #include "steps/StepRecords.h"
 #include "util/BoundedJson.h"
+#include "util/StepTimer.h"
 
 #include <QCoreApplication>
 
@@ -143,14 +144,22 @@ std::vector<RankPathHop> pathPieces(const Profile& profile, const CriticalPath& 
     return out;
 }
 
+// The steps analysed; `devices` receives the profile's device activity (the analyzer gathers it for
+// the steps' overlap, and the activity bins reuse it), gathered here when there is no step to analyse.
 std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const AnalysisRules& rules,
-                                    const std::string& path, std::string& source)
+                                    const std::string& path, std::string& source, std::vector<DeviceActivity>& devices,
+                                    StepTimer& timer)
 {
     const std::vector<StepWindow> windows = rankWindows(profile, rankIndex, rules, path, source);
+    timer.lap("windows");
     std::vector<RankStep> steps;
-    if (windows.empty())
+    if (windows.empty()) {
+        devices = collectDeviceActivity(profile);
         return steps;
+    }
     const StepAnalyzer analyzer(profile, rules);
+    timer.lap("index");
+    steps.reserve(windows.size());
     for (const StepWindow& w : windows) {
         const StepAnalysis a = analyzer.analyze(w);
         RankStep s;
@@ -163,8 +172,9 @@ std::vector<RankStep> analysedSteps(const Profile& profile, int rankIndex, const
         s.preReplayGapNs = a.replay.preReplayGapNs;
         s.pathNs = a.criticalPath.byCategory;
         s.path = pathPieces(profile, a.criticalPath);
-        steps.push_back(s);
+        steps.push_back(std::move(s));
     }
+    devices = analyzer.activity();
     return steps;
 }
 
@@ -338,6 +348,12 @@ std::string collectiveKind(const std::string& name, const std::string& opType)
 
 RankActivityBins measureRankActivity(const Profile& profile, int rankIndex, TimeNs startNs, TimeNs endNs, int bins)
 {
+    return measureRankActivity(collectDeviceActivity(profile), rankIndex, startNs, endNs, bins);
+}
+
+RankActivityBins measureRankActivity(const std::vector<DeviceActivity>& devices, int rankIndex, TimeNs startNs,
+                                     TimeNs endNs, int bins)
+{
     RankActivityBins out;
     if (endNs <= startNs || bins <= 0)
         return out;
@@ -346,7 +362,7 @@ RankActivityBins measureRankActivity(const Profile& profile, int rankIndex, Time
     out.busy.assign(static_cast<size_t>(bins), 0);
     out.comm.assign(static_cast<size_t>(bins), 0);
     IntervalSet computing, communication; // the union over the rank's devices
-    for (const DeviceActivity& d : collectDeviceActivity(profile))
+    for (const DeviceActivity& d : devices)
         if (d.rankIndex == rankIndex) {
             computing = computing.unitedWith(d.computing);
             communication = communication.unitedWith(d.communication);
@@ -386,11 +402,18 @@ RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisR
     }
     if (s.firstNs > s.lastNs)
         s.firstNs = s.lastNs = 0;
-    s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource);
+    StepTimer timer("summary");
+    std::vector<DeviceActivity> devices;
+    s.steps = analysedSteps(profile, rankIndex, rules, source, s.stepSource, devices, timer);
+    timer.lap("steps");
     s.collectives = collectivesOf(profile, rankIndex);
+    timer.lap("collectives");
     s.links = linksOf(profile, rankIndex);
-    s.activity = measureRankActivity(profile, rankIndex, s.firstNs, s.lastNs);
+    timer.lap("links");
+    s.activity = measureRankActivity(devices, rankIndex, s.firstNs, s.lastNs);
+    timer.lap("activity");
     s.groups = groupsOf(profile, s.links);
+    timer.lap("groups");
     return s;
 }
 

@@ -16,6 +16,7 @@
 namespace dspark {
 
 struct AnalysisRules;
+struct DeviceActivity;
 
 // One collective as one member rank saw it, on that rank's own clock (docs/cluster.md).
 struct CollectiveTiming {
@@ -116,6 +117,9 @@ struct RankSummary {
 // The activity bins of `rankIndex` over [startNs, endNs) from its device lanes' union coverage.
 RankActivityBins measureRankActivity(const Profile& profile, int rankIndex, TimeNs startNs, TimeNs endNs,
                                      int bins = RankActivityBins::kBins);
+// ... from the profile's device activity already gathered (collectDeviceActivity, StepAnalyzer::activity).
+RankActivityBins measureRankActivity(const std::vector<DeviceActivity>& devices, int rankIndex, TimeNs startNs,
+                                     TimeNs endNs, int bins = RankActivityBins::kBins);
 
 // The summary of `rankIndex` of a finalized profile: its steps analysed with `rules`.
 RankSummary summarizeRank(const Profile& profile, int rankIndex, const AnalysisRules& rules, const std::string& source);

@@ -1,8 +1,10 @@
 #include "io/db/MsprofDbReader.h"
 
 #include "io/db/Varint.h"
+#include "util/StepTimer.h"
 
 #include "util/Parallel.h"
+#include "util/StepTimer.h"
 
 #include <QCoreApplication>
 
@@ -247,11 +249,13 @@ QString MsprofDbReader::read()
         return e;
 
     m_args = &rowArgs();
+    StepTimer timer("db"); // DSPARK_TRACE_TIMING: the phases below on stderr
     // Row counts first: progress fractions (every table read below, the strings too) and buffer sizes.
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Counting rows"));
     for (const char* t : {"STRING_IDS", "CANN_API", "PYTORCH_API", "CONNECTION_IDS", "MSTX_EVENTS", "TASK",
                           "COMPUTE_TASK_INFO", "COMMUNICATION_TASK_INFO", "COMMUNICATION_OP"})
         m_rowsTotal += static_cast<double>(rowCount(t));
+    timer.lap("counting");
     beginPhase(QCoreApplication::translate("MsprofDbLoader", "Reading strings"));
     QString error = readStrings();
     if (error.isEmpty()) {
@@ -265,19 +269,24 @@ QString MsprofDbReader::read()
         readMetadata();
         resolveRanks();
     }
+    timer.lap("strings");
 
     if (error.isEmpty())
         error = readHostAndDetailTables();
+    timer.lap("host+details");
     if (error.isEmpty())
         error = readTasks();
+    timer.lap("tasks");
     if (error.isEmpty())
         linkTorchFlows();
+    timer.lap("flows");
     using Step = QString (MsprofDbReader::*)();
     for (Step step : {&MsprofDbReader::readStepTime, &MsprofDbReader::readOverlap, &MsprofDbReader::readCounters}) {
         if (!error.isEmpty())
             break;
         error = (this->*step)();
     }
+    timer.lap("steps+rest");
     if (!error.isEmpty()) {
         rollback();
         return error;
