@@ -118,6 +118,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelLoading);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long message (a load's warnings) is cut at the window's edge, never widens the window.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_selectionStatus = new QLabel(this);
     m_frameStatus = new QLabel(this);
     m_frameStatus->hide();

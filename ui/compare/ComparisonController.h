@@ -169,6 +169,7 @@ private:
     void updateBanner();
     void updateActions();
     void setSharedBounds();
+    TimeNs startOffsetNs() const; // the changed run's clock offset that starts both runs together
     void addRecent(const QString& baseline, const QString& changed);
     void rebuildRecentMenu();
     QString askPath(const QString& title, bool folder);
