@@ -10,6 +10,7 @@
 #include "cluster/RankOverview.h"
 #include "compare/ComparisonController.h"
 #include "compare/ComparisonPanels.h"
+#include "compare/KernelAlignment.h"
 #include "demo/ClusterDemo.h"
 #include "session/ProfileSession.h"
 #include "timeline/TimelineWidget.h"
@@ -104,6 +105,17 @@ private Q_SLOTS:
         QCOMPARE(zoom->boundsStartNs(), pa.firstNs());
         QCOMPARE(zoom->boundsEndNs() - zoom->boundsStartNs(), TimeNs((29 * 150 + 100) * 1000));
         QVERIFY(c->limitationsText().contains(QStringLiteral("shown from their starts")));
+        // No step pair: the Kernel Diff aligns the two whole runs (as `compare` does), not an empty pane.
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
+        const KernelAlignment& k = *c->kernelAlignment();
+        size_t matched = 0;
+        for (const StreamAlignment& stream : k.streams)
+            matched += stream.matched;
+        QCOMPARE(matched, size_t(20)); // the baseline's 20 kernels are the changed run's first 20 by name
+        QCOMPARE(k.onlyChanged.size(), size_t(10));
+        QCOMPARE(k.onlyBaseline.size(), size_t(0));
+        QCOMPARE(c->kernelPanel()->table()->rowCount(), 30);
+        QVERIFY(c->kernelPanel()->table()->columnWidth(0) > 0);
     }
 
     // The cluster window at 1440×900 on the 8-rank demo: the rank rows take what they need (no blank

@@ -356,7 +356,8 @@ void KernelDiffPanel::fitNameColumn()
     // (the vertical scroll bar counted whether or not it shows yet: it comes once the rows are laid out)
     const int room =
         m_table->width() - 2 * m_table->frameWidth() - m_table->verticalScrollBar()->sizeHint().width() - figures;
-    m_table->setColumnWidth(0, std::max(std::min(m_nameWidth, room), std::min(m_nameWidth, 80)));
+    const int natural = std::max(m_nameWidth, m_table->horizontalHeader()->sectionSizeHint(0)); // (no rows: the header)
+    m_table->setColumnWidth(0, std::max(std::min(natural, room), std::min(natural, 80)));
 }
 
 } // namespace dspark::ui
