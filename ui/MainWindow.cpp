@@ -22,6 +22,7 @@
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
 #include "timeline/FlowOverlay.h"
 #include "timeline/LaneActions.h"
 #include "timeline/TimeFormat.h"
@@ -294,6 +295,7 @@ void MainWindow::createDocks()
                 if (first.valid())
                     revealEvent(tagFrom(p.get(), first), true);
             });
+    connect(m_summaries->plainSteps(), &PlainStepsPanel::analysed, this, &MainWindow::updateActions);
     connect(m_summaries, &SummaryDocks::stepRequested, this, [this](int rankIndex, TimeNs startNs, TimeNs endNs) {
         m_paneTimeline->zoom()->zoomToInterval(m_paneTimeline->toSharedNs(startNs), m_paneTimeline->toSharedNs(endNs),
                                                0.03);
@@ -1191,8 +1193,11 @@ void MainWindow::stepBy(int delta, bool anomalousOnly)
     }
     const StepRecordSet* set = m_steps->stepRecords();
     QTableView* table = m_steps->table();
-    if (!set || set->empty())
+    if (!set || set->empty()) {
+        if (!anomalousOnly) // no step records: the profiler's own steps (the Profiler Steps dock)
+            m_summaries->plainSteps()->stepBy(delta);
         return;
+    }
     const int count = table->model()->rowCount();
     int row = table->currentIndex().isValid() ? table->currentIndex().row() : (delta > 0 ? -1 : count);
     for (row += delta; row >= 0 && row < count; row += delta) {
@@ -1418,6 +1423,9 @@ void MainWindow::updateActions()
     const bool steps = has && m_steps->stepRecords() && !m_steps->stepRecords()->empty();
     for (const char* name : {"previousStep", "nextStep", "previousAnomaly", "nextAnomaly", "zoomToStep"})
         action(QString::fromLatin1(name))->setEnabled(steps);
+    if (has && !steps && !m_summaries->plainSteps()->steps().steps.empty()) // [ / ]: the profiler's steps
+        for (const char* name : {"previousStep", "nextStep"})
+            action(QString::fromLatin1(name))->setEnabled(true);
 }
 
 QString MainWindow::shortcutsHtml() const

@@ -13,9 +13,12 @@
 #include "compare/KernelAlignment.h"
 #include "demo/ClusterDemo.h"
 #include "session/ProfileSession.h"
+#include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
 #include "timeline/TimelineWidget.h"
 #include "timeline/TimelineZoom.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
@@ -187,6 +190,38 @@ private Q_SLOTS:
         for (const QLabel* label : window.findChildren<QLabel*>(QString(), Qt::FindDirectChildrenOnly))
             named = named || (label->isVisible() && label->text().contains(QDir::toNativeSeparators(dir.path())));
         QVERIFY(named);
+    }
+
+    // A profile without step records (the real Kineto trace: ProfilerStep#4, #5, #6): `]` and `[`, the
+    // Navigate menu's next / previous step, walk the Profiler Steps dock's rows and show each step (they
+    // did nothing: they moved through DSpark step records only).
+    void bracketsWalkTheProfilerSteps()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        w->openPath(realData(QStringLiteral("kineto/a100_2rank_nccl_rank0.pt.trace.json.gz")));
+        QVERIFY(waitLoaded(w.get(), 120000));
+        PlainStepsPanel* steps = w->summaries()->plainSteps();
+        QTRY_COMPARE_WITH_TIMEOUT(steps->steps().steps.size(), size_t(3), 60000);
+        QTRY_COMPARE(steps->rowCount(), 3);
+        const auto shown = [&](int row) {
+            const PlainStep& s = steps->steps().steps[size_t(steps->keyAtRow(row))];
+            const TimelineZoom* zoom = w->timeline()->zoom();
+            return steps->table()->currentIndex().row() == row && zoom->startNs() <= s.window.startNs &&
+                   s.deviceEndNs <= zoom->startNs() + zoom->spanNs() &&
+                   zoom->spanNs() < 2 * (s.deviceEndNs - s.window.startNs);
+        };
+        QAction* next = w->action(QStringLiteral("nextStep"));
+        QAction* previous = w->action(QStringLiteral("previousStep"));
+        QCOMPARE(next->shortcut(), QKeySequence(Qt::Key_BracketRight));
+        QTRY_VERIFY(next->isEnabled() && previous->isEnabled());
+        next->trigger();
+        QTRY_VERIFY(shown(0));
+        next->trigger();
+        QTRY_VERIFY(shown(1));
+        previous->trigger();
+        QTRY_VERIFY(shown(0));
     }
 };
 
