@@ -174,6 +174,7 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 > %2").arg(deltaRight).arg(table->viewport()->width())));
         QVERIFY(table->columnWidth(0) >= 80);
         QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+        QVERIFY(!table->wordWrap()); // ("void at::native::…" wrapped onto a second, cut line)
         QCOMPARE(table->item(0, 0)->toolTip(), table->item(0, 0)->text());
     }
 

@@ -253,7 +253,8 @@ KernelDiffPanel::KernelDiffPanel(QWidget* parent) : ComparisonPanelBase(parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    m_table->setTextElideMode(Qt::ElideMiddle); // a long kernel name keeps its start and end
+    m_table->setTextElideMode(Qt::ElideMiddle); // a long kernel name keeps its start and end, on one line
+    m_table->setWordWrap(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_note);
