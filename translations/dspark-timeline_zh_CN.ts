@@ -3298,8 +3298,8 @@
             <translation>基线是%1，变更运行是%2：只比较步记录所含的内容。</translation>
         </message>
         <message>
-            <source>No matched steps: each run needs aligned DSpark step records for the timelines to line up.</source>
-            <translation>没有匹配的步：每次运行都需要已对齐的 DSpark 步记录，时间线才能对齐。</translation>
+            <source>No matched steps: the two runs are shown from their starts; steps line up when each run has aligned DSpark step records.</source>
+            <translation>没有匹配的步：两次运行从各自的起点对齐显示；两次运行都有已对齐的 DSpark 步记录时，步才会逐一对齐。</translation>
         </message>
         <message numerus="yes">
             <source>Comparing: baseline (above) %1 — changed (below) %2 — %n matched step pair(s)</source>
@@ -3344,6 +3344,10 @@ Changed: %2</source>
         <message>
             <source>Baseline forward_ct %1 vs changed forward_ct %2</source>
             <translation>基线 forward_ct %1 对比变更 forward_ct %2</translation>
+        </message>
+        <message>
+            <source>The whole baseline vs the whole changed run</source>
+            <translation>整个基线对比整个变更运行</translation>
         </message>
         <message>
             <source>Aligning the kernels of %1…</source>

@@ -22,6 +22,7 @@
 #include "session/StepAnalyses.h"
 #include "steps/StepRecords.h"
 #include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
 #include "timeline/FlowOverlay.h"
 #include "timeline/LaneActions.h"
 #include "timeline/TimeFormat.h"
@@ -118,6 +119,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelLoading);
     m_status = new QLabel(this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long message (a load's warnings) is cut at the window's edge, never widens the window.
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_selectionStatus = new QLabel(this);
     m_frameStatus = new QLabel(this);
     m_frameStatus->hide();
@@ -292,6 +295,7 @@ void MainWindow::createDocks()
                 if (first.valid())
                     revealEvent(tagFrom(p.get(), first), true);
             });
+    connect(m_summaries->plainSteps(), &PlainStepsPanel::analysed, this, &MainWindow::updateActions);
     connect(m_summaries, &SummaryDocks::stepRequested, this, [this](int rankIndex, TimeNs startNs, TimeNs endNs) {
         m_paneTimeline->zoom()->zoomToInterval(m_paneTimeline->toSharedNs(startNs), m_paneTimeline->toSharedNs(endNs),
                                                0.03);
@@ -1189,8 +1193,11 @@ void MainWindow::stepBy(int delta, bool anomalousOnly)
     }
     const StepRecordSet* set = m_steps->stepRecords();
     QTableView* table = m_steps->table();
-    if (!set || set->empty())
+    if (!set || set->empty()) {
+        if (!anomalousOnly) // no step records: the profiler's own steps (the Profiler Steps dock)
+            m_summaries->plainSteps()->stepBy(delta);
         return;
+    }
     const int count = table->model()->rowCount();
     int row = table->currentIndex().isValid() ? table->currentIndex().row() : (delta > 0 ? -1 : count);
     for (row += delta; row >= 0 && row < count; row += delta) {
@@ -1416,6 +1423,9 @@ void MainWindow::updateActions()
     const bool steps = has && m_steps->stepRecords() && !m_steps->stepRecords()->empty();
     for (const char* name : {"previousStep", "nextStep", "previousAnomaly", "nextAnomaly", "zoomToStep"})
         action(QString::fromLatin1(name))->setEnabled(steps);
+    if (has && !steps && !m_summaries->plainSteps()->steps().steps.empty()) // [ / ]: the profiler's steps
+        for (const char* name : {"previousStep", "nextStep"})
+            action(QString::fromLatin1(name))->setEnabled(true);
 }
 
 QString MainWindow::shortcutsHtml() const

@@ -33,7 +33,7 @@ StepBreakdownView::StepBreakdownView(QWidget* parent) : QWidget(parent)
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
     // Room for the bar, its tick labels and the axis title under it (the legend stands on the right).
-    m_chart->setMinimumHeight(190);
+    m_chart->setMinimumHeight(130); // (lower: the docked charts no longer fit a 900-pixel screen)
     m_chart->setMaximumHeight(240);
     m_table = new QTreeWidget(this);
     m_table->setColumnCount(3);

@@ -53,7 +53,7 @@ StepChartsPanel::StepChartsPanel(QWidget* parent) : QWidget(parent)
     for (int i = 0; i < 5; ++i) {
         m_views[i] = new QChartView(m_tabs);
         m_views[i]->setRenderHint(QPainter::Antialiasing);
-        m_views[i]->setMinimumHeight(220);
+        m_views[i]->setMinimumHeight(150); // (a 900-pixel screen holds the window with the charts docked)
         m_tabs->addTab(m_views[i], QString());
     }
     m_breakdown = new StepBreakdownView(m_tabs);

@@ -15,11 +15,18 @@ QString micros(TimeNs ns)
     return QString::number(static_cast<double>(ns) / 1000.0, 'f', 3);
 }
 
+// Figures right-aligned (their digits line up); every cell's whole text in its tooltip (a narrow
+// column elides it).
 void setRow(QTableWidget* table, int row, const QStringList& cells)
 {
     for (int c = 0; c < cells.size(); ++c) {
         auto* item = new QTableWidgetItem(cells[c]);
         item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+        bool number = false;
+        (void)cells[c].toDouble(&number);
+        if (number || cells[c] == QStringLiteral("–"))
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        item->setToolTip(cells[c]);
         table->setItem(row, c, item);
     }
 }
@@ -74,6 +81,7 @@ void CrossRankPathTable::showStep(const std::vector<RankSummary>& ranks, const C
                 micros(s.startNs - path.startNs), micros(s.endNs - s.startNs), what});
     }
     if (path.segments.empty()) {
+        resizeColumnsToContents(); // (the last column also takes the room left)
         m_summary = tr("Step %1: no cross-rank critical path (no rank has this step's path)").arg(stepId);
         return;
     }
@@ -88,6 +96,7 @@ void CrossRankPathTable::showStep(const std::vector<RankSummary>& ranks, const C
                     .arg(pathCategoryLabel(top.category), micros(top.ns))
                     .arg(share, 0, 'f', 1)
                     .arg(path.complete ? QString() : tr("; incomplete: a rank's summary has no per-step path"));
+    resizeColumnsToContents();
 }
 
 const CrossRankSegment* CrossRankPathTable::segmentAt(int row) const
@@ -125,9 +134,10 @@ void CommMatrixTable::showMatrices(const std::vector<RankSummary>& ranks, const 
                 this, row,
                 {group, tr("rank %1").arg(rankNumberOf(ranks, member.rank)), tr("every member"),
                  tr("collectives (wait %1 µs, transfer %2 µs)").arg(micros(member.waitNs), micros(member.transferNs)),
-                 QString::number(member.collectives), QString(), micros(member.timeNs), QString()});
+                 QString::number(member.collectives), QStringLiteral("–"), micros(member.timeNs), QStringLiteral("–")});
         }
     }
+    resizeColumnsToContents();
 }
 
 } // namespace dspark::ui

@@ -64,7 +64,8 @@ ClusterView::ClusterView(QWidget* parent)
     m_rankTable->horizontalHeader()->setStretchLastSection(true);
     m_rankTable->verticalHeader()->hide();
 
-    auto* split = new QSplitter(Qt::Vertical, this);
+    m_split = new QSplitter(Qt::Vertical, this);
+    QSplitter* split = m_split;
     split->addWidget(m_rankTable);
     auto* lower = new QWidget(split);
     auto* lowerLayout = new QVBoxLayout(lower);
@@ -84,6 +85,8 @@ ClusterView::ClusterView(QWidget* parent)
     m_tabs->addTab(pathPage, tr("Cross-rank critical path"));
     m_tabs->addTab(m_commMatrix, tr("Communication matrix"));
     split->addWidget(m_tabs);
+    split->setStretchFactor(0, 0); // a taller view: more step rows
+    split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(split);
@@ -215,6 +218,9 @@ void ClusterView::fillRankTable()
             auto* item = new QTableWidgetItem(text);
             if (!editable)
                 item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+            if (col != ColVerdict) // figures right-aligned
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(text);
             m_rankTable->setItem(static_cast<int>(r), col, item);
         };
         cell(ColRank, QString::number(m_ranks[r].rankNumber), false);
@@ -224,7 +230,20 @@ void ClusterView::fillRankTable()
         cell(ColCollectives, QString::number(c.collectives), false);
         cell(ColVerdict, verdict[r], false);
     }
+    m_rankTable->resizeColumnsToContents();
     m_filling = false;
+    fitRankTable();
+}
+
+void ClusterView::fitRankTable()
+{
+    const int total = m_split->height() - m_split->handleWidth();
+    if (total <= 0 || m_rankTable->rowCount() == 0)
+        return;
+    const int rows = m_rankTable->verticalHeader()->length() + m_rankTable->horizontalHeader()->height() +
+                     2 * m_rankTable->frameWidth() + 2;
+    const int top = std::min(rows, total / 2);
+    m_split->setSizes({top, total - top});
 }
 
 void ClusterView::rankCellEdited(int row, int column)

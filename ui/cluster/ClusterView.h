@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTableWidget;
@@ -39,6 +40,8 @@ public:
     QUndoStack* undoStack() const { return m_undo; }
     QTableView* stepTable() const { return m_stepTable; }
     QTableWidget* rankTable() const { return m_rankTable; }
+    // The rank table as tall as its rows (at most half the view), the tabs below the rest.
+    void fitRankTable();
     QComboBox* quantityBox() const { return m_quantity; }
     ClusterStepTableModel* stepModel() const { return m_model; }
     // The lower tabs: steps × ranks, the clicked step's cross-rank critical path, the communication matrix.
@@ -78,6 +81,7 @@ private:
     QComboBox* m_quantity;
     QTableView* m_stepTable;
     QTableWidget* m_rankTable;
+    QSplitter* m_split;
     QLabel* m_summary;
     ClusterStepTableModel* m_model;
     QTabWidget* m_tabs;

@@ -37,13 +37,13 @@ ClusterWindow::ClusterWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_status);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_overview);
-    split->addWidget(m_view);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({600, 400}); // the ranks' rows and an unfolded rank above the tables
-    layout->addWidget(split, 1);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(m_overview);
+    m_split->addWidget(m_view);
+    m_split->setStretchFactor(0, 0); // a taller window: more table rows (the rank rows have what they need)
+    m_split->setStretchFactor(1, 1);
+    m_split->setSizes({600, 400}); // until the ranks come (fitOverview)
+    layout->addWidget(m_split, 1);
     connect(m_view, &ClusterView::analysed, m_overview, [this] { m_overview->setOffsets(m_view->offsets()); });
     connect(m_view, &ClusterView::stepClicked, m_overview,
             [this](size_t rank, qint64 stepId) { m_overview->showStep(rank, stepId); });
@@ -55,6 +55,7 @@ ClusterWindow::ClusterWindow(QWidget* parent)
     connect(m_overview, &RankOverview::expansionChanged, this, [this](size_t rank, bool expanded) {
         if (expanded)
             touch(rank);
+        fitOverview();
     });
     connect(m_cancel, &QPushButton::clicked, this, &ClusterWindow::cancel);
     connect(m_view, &ClusterView::stepActivated, this, [this](int rankNumber, qint64 stepId) {
@@ -220,7 +221,21 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
     const std::vector<RankSummary> summaries = m_load.summaries();
     m_overview->setRanks(summaries, std::move(profiles));
     m_view->setRanks(summaries);
+    m_split->setVisible(!m_okRanks.empty()); // no rank: the message alone, not empty rows and tables
+    fitOverview();
     Q_EMIT loaded();
+}
+
+void ClusterWindow::fitOverview()
+{
+    // The rows take what they need (no blank below the last rank), at most 70 % of the height; the
+    // tables below get the rest.
+    const int total = m_split->height() - m_split->handleWidth();
+    if (total <= 0)
+        return;
+    const int top = std::min(m_overview->wantedHeight(), total * 7 / 10);
+    m_split->setSizes({top, total - top});
+    m_view->fitRankTable();
 }
 
 QString ClusterWindow::loadReport() const

@@ -12,6 +12,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QSplitter;
 class QThread;
 
 namespace dspark::ui {
@@ -71,6 +72,7 @@ private:
     void finish(std::shared_ptr<ClusterLoad> load);
     void clear();               // no ranks, no tables
     QString loadReport() const; // failed ranks, runs not loaded, warnings, lazy loading
+    void fitOverview();         // the splitter: the rank rows what they need, the tables the rest
     // Lazy loading: a rank's profile in the background (queued while cores or budget are taken), then
     // room made for it.
     void loadRank(size_t rank);
@@ -85,6 +87,7 @@ private:
     void stopThreads(); // cancels and waits for both loads
 
     RankOverview* m_overview;
+    QSplitter* m_split = nullptr;
     ClusterView* m_view;
     QProgressBar* m_progress;
     QPushButton* m_cancel;

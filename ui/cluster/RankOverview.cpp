@@ -269,6 +269,7 @@ void RankOverview::updateTimeline(size_t rank)
     if (!show) {
         delete row.timeline; // a folded rank keeps no lanes on screen
         row.timeline = nullptr;
+        updateStretch();
         return;
     }
     if (!row.timeline) {
@@ -279,9 +280,28 @@ void RankOverview::updateTimeline(size_t rank)
         row.timeline->setProfile(row.session->profile());
         static_cast<QVBoxLayout*>(row.box->layout())->addWidget(row.timeline);
         row.timeline->show();
+        updateStretch();
     }
     row.timeline->setTimeOffsetNs(row.offsetNs);
     highlightStep(m_step); // the step's interval on the new timeline
+}
+
+void RankOverview::updateStretch()
+{
+    // An unfolded rank's lanes take the room left below the rows; with none unfolded the room stays
+    // below the last row.
+    bool any = false;
+    for (const auto& row : m_rows) {
+        m_rowsLayout->setStretchFactor(row->box, row->timeline ? 1 : 0);
+        any = any || row->timeline;
+    }
+    m_rowsLayout->setStretch(m_rowsLayout->count() - 1, any ? 0 : 1);
+}
+
+int RankOverview::wantedHeight() const
+{
+    const int margins = layout()->spacing() + 2 * m_scroll->frameWidth();
+    return m_rangeLabel->sizeHint().height() + margins + m_scroll->widget()->minimumSizeHint().height();
 }
 
 void RankOverview::setExpanded(size_t rank, bool expanded)

@@ -62,6 +62,9 @@ public:
     QWidget* strip(size_t rank) const;                     // the folded row's density strip
     RankActivity::Share shareAt(size_t rank, int x) const; // what the strip draws at pixel column x
 
+    // The height its folded rows and unfolded ranks need (the window gives the rest to the tables).
+    int wantedHeight() const;
+
 Q_SIGNALS:
     // The user expanded a rank whose profile is not loaded (lazy loading answers with setProfile).
     void profileWanted(size_t rank);
@@ -79,6 +82,7 @@ private:
     class Strip;
     void buildRow(size_t rank);
     void updateTimeline(size_t rank);
+    void updateStretch();
     void updateHeader(size_t rank);
     void updateBounds(bool keepRange);
     void updateRangeLabel();

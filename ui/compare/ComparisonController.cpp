@@ -112,6 +112,9 @@ void ComparisonController::createWidgets()
     m_bannerText = new QLabel(m_banner);
     m_bannerText->setObjectName(QStringLiteral("comparisonBannerText"));
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The runs' long names and paths are cut at the window's edge (tooltips hold them whole), never
+    // widen the window past the screen.
+    m_bannerText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_limitations = new QLabel(m_banner);
     m_limitations->setObjectName(QStringLiteral("comparisonLimitations"));
     m_limitations->setWordWrap(true);
@@ -143,6 +146,7 @@ void ComparisonController::createWidgets()
     auto* baselinePane = new QWidget(m_splitter);
     m_baselineCaption = new QLabel(baselinePane);
     m_baselineCaption->setObjectName(QStringLiteral("baselineCaption"));
+    m_baselineCaption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     pageLayout->removeWidget(baseline);
     auto* baselineLayout = new QVBoxLayout(baselinePane);
     baselineLayout->setContentsMargins(0, 0, 0, 0);
@@ -153,6 +157,7 @@ void ComparisonController::createWidgets()
     m_changedPane = new QWidget(m_splitter);
     m_changedCaption = new QLabel(m_changedPane);
     m_changedCaption->setObjectName(QStringLiteral("changedCaption"));
+    m_changedCaption->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_changedTimeline = new TimelineWidget(m_changedPane, baseline->zoom());
     m_changedTimeline->setObjectName(QStringLiteral("changedTimeline"));
     auto* changedLayout = new QVBoxLayout(m_changedPane);
@@ -611,9 +616,10 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
         m_window->setSession(baseline);
     m_settingSessions = false;
     m_changed = std::move(changed);
-    m_changed->setTimeOffsetNs(0);
+    m_changed->setTimeOffsetNs(startOffsetNs());
     m_window->addSession(m_changed);
     m_changedTimeline->setProfile(m_changed->profile());
+    m_changedTimeline->setTimeOffsetNs(startOffsetNs());
     m_changedTimeline->setLabelWidth(m_window->timeline()->labelWidth());
     m_changedTimeline->setAbsoluteTime(m_window->timeline()->absoluteTime());
     for (StepAnalysisOverlay* o : std::initializer_list<StepAnalysisOverlay*>{m_bands, m_comm, m_path})
@@ -644,6 +650,15 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     updateActions();
 }
 
+TimeNs ComparisonController::startOffsetNs() const
+{
+    // Until a pair is shown the two runs start together: their clocks may be days apart (two traces
+    // with epoch timestamps), and one axis over both would show neither.
+    const Profile* a = m_window->profile().get();
+    const Profile* b = m_changed ? m_changed->profile().get() : nullptr;
+    return a && b ? a->firstNs() - b->firstNs() : 0;
+}
+
 void ComparisonController::setSharedBounds()
 {
     // One range for both: the baseline's span and the changed run's at every pair's offset, so that
@@ -655,7 +670,7 @@ void ComparisonController::setSharedBounds()
     TimeNs first = a->firstNs(), last = a->lastNs();
     const StepAnalyses& sa = *m_window->session()->analyses();
     const StepAnalyses& sb = *m_changed->analyses();
-    std::vector<TimeNs> offsets{0};
+    std::vector<TimeNs> offsets{startOffsetNs()};
     for (const StepPair& p : m_pairs)
         offsets.push_back(sa.step(p.baselineStep).window.startNs - sb.step(p.changedStep).window.startNs);
     const auto [lo, hi] = std::minmax_element(offsets.begin(), offsets.end());
@@ -757,7 +772,8 @@ QString ComparisonController::limitationsText() const
         lines << tr("The baseline is %1 and the changed run %2: only what the step records carry is compared.")
                      .arg(platformName(a), platformName(b));
     if (m_result && m_pairs.empty())
-        lines << tr("No matched steps: each run needs aligned DSpark step records for the timelines to line up.");
+        lines << tr("No matched steps: the two runs are shown from their starts; steps line up when each run has "
+                    "aligned DSpark step records.");
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -775,6 +791,8 @@ void ComparisonController::updateBanner()
     m_bannerText->setToolTip(tr("Baseline: %1\nChanged: %2").arg(a, b));
     m_baselineCaption->setText(tr("Baseline: %1").arg(a));
     m_changedCaption->setText(tr("Changed: %1").arg(b));
+    m_baselineCaption->setToolTip(m_baselineCaption->text());
+    m_changedCaption->setToolTip(m_changedCaption->text());
     const QString limits = limitationsText();
     m_limitations->setText(limits);
     m_limitations->setVisible(!limits.isEmpty());

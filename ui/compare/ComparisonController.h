@@ -7,6 +7,7 @@
 #include <QUrl>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -156,6 +157,8 @@ private:
     // m_pairs from the comparison and the dock's mode; keeps the shown pair current when it is one.
     void rebuildPairs();
     void alignKernelsOfShownPair(size_t baselineStep, size_t changedStep);
+    void alignWholeProfiles(); // no step pairs: the kernels of the two whole runs
+    void startAlignment(const QString& pairText, std::function<KernelAlignment()> align);
     void startWorker(QThread* worker); // kept in m_workers (the destructor waits for them)
     void revealTasks(EventRef baseline, EventRef changed);
     void retranslate();
@@ -169,6 +172,7 @@ private:
     void updateBanner();
     void updateActions();
     void setSharedBounds();
+    TimeNs startOffsetNs() const; // the changed run's clock offset that starts both runs together
     void addRecent(const QString& baseline, const QString& changed);
     void rebuildRecentMenu();
     QString askPath(const QString& title, bool folder);

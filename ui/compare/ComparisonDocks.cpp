@@ -172,6 +172,8 @@ void ComparisonController::compareSides(quint64 generation)
                 self->rebuildPairs();
                 if (!self->m_shown && !self->m_pairs.empty())
                     self->showPair(0);
+                else if (self->m_pairs.empty() && self->m_result->allPairs.empty())
+                    self->alignWholeProfiles();
                 Q_EMIT self->comparisonReady();
             },
             Qt::QueuedConnection);
@@ -205,25 +207,43 @@ void ComparisonController::rebuildPairs()
 
 void ComparisonController::alignKernelsOfShownPair(size_t baselineStep, size_t changedStep)
 {
-    // On a worker (20,000 tasks a side take tens of ms): the dock says it is busy meanwhile, and a
-    // result for a pair no longer shown is dropped (m_kernelGeneration).
     StepAnalyses& sa = *m_window->session()->analyses();
     StepAnalyses& sb = *m_changed->analyses();
     const RecordWindow& a = sa.step(baselineStep);
     const RecordWindow& b = sb.step(changedStep);
-    const quint64 generation = ++m_kernelGeneration;
-    m_kernels.reset();
     const QString pairText =
         tr("Baseline forward_ct %1 vs changed forward_ct %2").arg(a.window.forwardCt).arg(b.window.forwardCt);
-    m_kernelPanel->setPlaceholder(tr("Aligning the kernels of %1…").arg(pairText));
     // The two steps' analyses are copied (the worker never touches StepAnalyses); the profiles are immutable.
     std::shared_ptr<const Profile> pa = m_window->profile();
     std::shared_ptr<const Profile> pb = m_changed->profile();
     auto stepA = std::make_shared<const StepAnalysis>(sa.ensure(baselineStep));
     auto stepB = std::make_shared<const StepAnalysis>(sb.ensure(changedStep));
+    startAlignment(pairText, [pa, pb, stepA, stepB] { return alignKernels(*pa, *stepA, *pb, *stepB); });
+}
+
+void ComparisonController::alignWholeProfiles()
+{
+    // No pair of steps to align (runs without step records): the device tasks of the two whole
+    // profiles, as the command line's `compare` aligns them.
+    std::shared_ptr<const Profile> pa = m_window->profile();
+    std::shared_ptr<const Profile> pb = m_changed->profile();
+    startAlignment(tr("The whole baseline vs the whole changed run"), [pa, pb] {
+        const std::vector<EventRef> ta = deviceTasksIn(*pa, pa->firstNs(), pa->lastNs() + 1);
+        const std::vector<EventRef> tb = deviceTasksIn(*pb, pb->firstNs(), pb->lastNs() + 1);
+        return alignTasks(*pa, ta, *pb, tb);
+    });
+}
+
+void ComparisonController::startAlignment(const QString& pairText, std::function<KernelAlignment()> align)
+{
+    // On a worker (20,000 tasks a side take tens of ms): the dock says it is busy meanwhile, and a
+    // result for a pair no longer shown is dropped (m_kernelGeneration).
+    const quint64 generation = ++m_kernelGeneration;
+    m_kernels.reset();
+    m_kernelPanel->setPlaceholder(tr("Aligning the kernels of %1…").arg(pairText));
     QPointer<ComparisonController> self(this);
-    QThread* worker = QThread::create([self, generation, pa, pb, stepA, stepB, pairText]() {
-        auto result = std::make_shared<const KernelAlignment>(alignKernels(*pa, *stepA, *pb, *stepB));
+    QThread* worker = QThread::create([self, generation, align = std::move(align), pairText]() {
+        auto result = std::make_shared<const KernelAlignment>(align());
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
             [self, generation, result, pairText]() {

@@ -149,12 +149,16 @@ Q_SIGNALS:
 protected:
     void clear() override { m_alignment.reset(); }
     void rebuild() override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void fitNameColumn();
+
     std::shared_ptr<const KernelAlignment> m_alignment;
     std::vector<const AlignedTask*> m_rows;
     QString m_pairText;
     QTableWidget* m_table = nullptr;
+    int m_nameWidth = 0; // the kernel names' column at its contents' width
 };
 
 // A quantity's value as the tables print it (unit by quantity; "–" for NaN).

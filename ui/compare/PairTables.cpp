@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -252,6 +253,8 @@ KernelDiffPanel::KernelDiffPanel(QWidget* parent) : ComparisonPanelBase(parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    m_table->setTextElideMode(Qt::ElideMiddle); // a long kernel name keeps its start and end, on one line
+    m_table->setWordWrap(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_note);
@@ -326,12 +329,36 @@ void KernelDiffPanel::rebuild()
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 2)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (c == 0)
+                item->setToolTip(cells[0]);
             if (c == 4 && t.kind == AlignedKind::Matched && t.deltaNs() > 0)
                 item->setForeground(QColor(0xb9, 0x1c, 0x1c));
             m_table->setItem(r, c, item);
         }
     }
     m_table->resizeColumnsToContents();
+    m_nameWidth = m_table->columnWidth(0);
+    fitNameColumn();
+}
+
+void KernelDiffPanel::resizeEvent(QResizeEvent* event)
+{
+    ComparisonPanelBase::resizeEvent(event);
+    fitNameColumn();
+}
+
+void KernelDiffPanel::fitNameColumn()
+{
+    // The figures (and Δ, the column read first) stay in view: the names' column gets the room they
+    // leave, down to a readable minimum; a longer name is elided in the middle (its tooltip is whole).
+    int figures = 0;
+    for (int c = 1; c < m_table->columnCount(); ++c)
+        figures += m_table->columnWidth(c);
+    // (the vertical scroll bar counted whether or not it shows yet: it comes once the rows are laid out)
+    const int room =
+        m_table->width() - 2 * m_table->frameWidth() - m_table->verticalScrollBar()->sizeHint().width() - figures;
+    const int natural = std::max(m_nameWidth, m_table->horizontalHeader()->sectionSizeHint(0)); // (no rows: the header)
+    m_table->setColumnWidth(0, std::max(std::min(natural, room), std::min(natural, 80)));
 }
 
 } // namespace dspark::ui

@@ -285,6 +285,19 @@ void KernelSummaryPanel::fill()
     setNote(note);
 }
 
+bool PlainStepsPanel::stepBy(int delta)
+{
+    QTableView* t = table();
+    const int count = t->model()->rowCount();
+    const int row = t->currentIndex().isValid() ? t->currentIndex().row() + delta : (delta > 0 ? 0 : count - 1);
+    if (row < 0 || row >= count)
+        return false;
+    t->setCurrentIndex(t->model()->index(row, 0));
+    t->scrollTo(t->currentIndex());
+    Q_EMIT rowActivated(keyAtRow(row));
+    return true;
+}
+
 PlainStepsPanel::PlainStepsPanel(QWidget* parent) : SummaryPanel(parent)
 {
     setObjectName(QStringLiteral("plainStepsPanel"));

@@ -88,6 +88,9 @@ public:
     void setProfile(std::shared_ptr<const Profile> profile,
                     std::shared_ptr<const AnalysisRules> rules = nullptr); // null rules: the built-in ones
     const PlainSteps& steps() const { return m_steps; }
+    // `[` / `]` in a profile without step records: the previous / next row becomes current and is shown
+    // (stepRequested), as a double-click shows it; false when there is no step to move to.
+    bool stepBy(int delta);
 
 Q_SIGNALS:
     void analysed();

@@ -1,0 +1,230 @@
+// Defects a new user met on a walk through the comparison window, the cluster window and the main window
+// (tst_ux_walk takes the pictures): each test drives the window as a user does and asserts what changed.
+#include "../demo/DemoTestSupport.h"
+#include "MainWindowTestSupport.h"
+#include "TestSupport.h"
+#include "UxTestSupport.h"
+#include "cluster/ClusterPathTables.h"
+#include "cluster/ClusterView.h"
+#include "cluster/ClusterWindow.h"
+#include "cluster/RankOverview.h"
+#include "compare/ComparisonController.h"
+#include "compare/ComparisonPanels.h"
+#include "compare/KernelAlignment.h"
+#include "demo/ClusterDemo.h"
+#include "session/ProfileSession.h"
+#include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
+#include "timeline/TimelineWidget.h"
+#include "timeline/TimelineZoom.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace dspark;
+using namespace dspark::test;
+using namespace dspark::ui;
+
+namespace {
+
+// A Chrome trace of one GPU kernel stream: `count` kernels of 100 µs, 50 µs apart, from `startUs` on
+// the trace's clock (microseconds, as Kineto writes them).
+QString writeTrace(const QString& path, double startUs, int count)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    QByteArray json = "{\"traceEvents\":[";
+    for (int i = 0; i < count; ++i)
+        json += QByteArray(i ? "," : "") + "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"gemm_" +
+                QByteArray::number(i % 3) +
+                "\",\"pid\":0,\"tid\":7,\"ts\":" + QByteArray::number(startUs + 150.0 * i, 'f', 3) +
+                ",\"dur\":100,\"args\":{\"device\":0,\"stream\":7}}";
+    f.write(json + "]}");
+    return path;
+}
+
+} // namespace
+
+class TestUxDefects : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { useTestSettings(QStringLiteral("tst_ux_defects")); }
+
+    // Opening a profile brings the docks back from the welcome page without growing the window past
+    // the size it has (a 1440×900 screen), and a long status message (the load's warnings) never
+    // widens it.
+    void loadingKeepsTheWindowSize()
+    {
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        w->resize(1440, 900); // (the window shows 6 pixels taller on the offscreen platform: see the report)
+        QTRY_COMPARE(w->size(), QSize(1440, 900));
+        w->openDemo();
+        QVERIFY(waitLoaded(w.get(), 120000));
+        QTRY_COMPARE(w->size(), QSize(1440, 900));
+        QTemporaryDir dir;
+        // A trace whose path is longer than the window is wide: the status line names it.
+        const QString name = QString(200, QLatin1Char('x')) + QStringLiteral(".json");
+        QVERIFY(!writeTrace(dir.filePath(name), 1000, 10).isEmpty());
+        w->openPath(dir.filePath(name));
+        QVERIFY(waitLoaded(w.get(), 60000));
+        QTRY_COMPARE(w->size(), QSize(1440, 900));
+    }
+
+    // Two traces whose clocks are a day apart (epoch timestamps) and that have no step records: the two
+    // runs are shown from their starts on one axis, each event of both on screen, not a day of blank.
+    void tracesFarApartStartTogether()
+    {
+        QTemporaryDir dir;
+        const double day = 86400e6; // µs
+        const QString a = writeTrace(dir.filePath(QStringLiteral("one.json")), 1.7e15, 20);
+        const QString b = writeTrace(dir.filePath(QStringLiteral("two.json")), 1.7e15 + day, 30);
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(a, b);
+        QVERIFY(waitComparisonReady(c));
+        const Profile& pa = *w->profile();
+        const Profile& pb = *c->changedSession()->profile();
+        QCOMPARE(pb.firstNs() - pa.firstNs(), TimeNs(day * 1000)); // (the files say so)
+        // The changed run's clock is moved by its start's distance from the baseline's.
+        QCOMPARE(c->changedSession()->timeOffsetNs(), pa.firstNs() - pb.firstNs());
+        QCOMPARE(c->changedTimeline()->timeOffsetNs(), pa.firstNs() - pb.firstNs());
+        // The shared axis spans the longer run: 30 kernels, 29 × 150 µs + 100 µs.
+        const TimelineZoom* zoom = w->timeline()->zoom();
+        QCOMPARE(zoom->boundsStartNs(), pa.firstNs());
+        QCOMPARE(zoom->boundsEndNs() - zoom->boundsStartNs(), TimeNs((29 * 150 + 100) * 1000));
+        QVERIFY(c->limitationsText().contains(QStringLiteral("shown from their starts")));
+        // No step pair: the Kernel Diff aligns the two whole runs (as `compare` does), not an empty pane.
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
+        const KernelAlignment& k = *c->kernelAlignment();
+        size_t matched = 0;
+        for (const StreamAlignment& stream : k.streams)
+            matched += stream.matched;
+        QCOMPARE(matched, size_t(20)); // the baseline's 20 kernels are the changed run's first 20 by name
+        QCOMPARE(k.onlyChanged.size(), size_t(10));
+        QCOMPARE(k.onlyBaseline.size(), size_t(0));
+        QCOMPARE(c->kernelPanel()->table()->rowCount(), 30);
+        QVERIFY(c->kernelPanel()->table()->columnWidth(0) > 0);
+    }
+
+    // The cluster window at 1440×900 on the 8-rank demo: the rank rows take what they need (no blank
+    // below the last rank), so that the rank table shows every rank; unfolding a rank gives its lanes the
+    // overview's room; the tables' figures are right-aligned and no column is narrower than its header.
+    void clusterRowsLeaveRoomForTheTables()
+    {
+        QTemporaryDir dir;
+        QVERIFY(demo::writeClusterDemo({}, dir.path().toStdString()).error.isEmpty());
+        ClusterWindow window;
+        QVERIFY(openClusterAt(window, dir.path(), {1440, 900}));
+        QApplication::processEvents();
+        RankOverview* o = window.overview();
+        QCOMPARE(o->rankCount(), size_t(8));
+        // Folded: the overview is as tall as its rows, give or take a few pixels.
+        const int wanted = std::max(o->wantedHeight(), o->minimumSizeHint().height());
+        QVERIFY2(o->height() <= wanted + 4, qPrintable(QStringLiteral("%1 > %2").arg(o->height()).arg(wanted)));
+        QVERIFY(o->strip(7)->geometry().bottom() < o->height());
+        QTableWidget* ranks = window.view()->rankTable();
+        QTRY_VERIFY(ranks->visualRect(ranks->model()->index(7, 0)).bottom() <= ranks->viewport()->height());
+        QCOMPARE(ranks->item(1, 1)->textAlignment() & Qt::AlignRight, int(Qt::AlignRight));
+        for (QTableWidget* table : {ranks, static_cast<QTableWidget*>(window.view()->commMatrix())})
+            for (int col = 0; col + 1 < table->columnCount(); ++col)
+                QVERIFY2(table->horizontalHeader()->sectionSize(col) >= table->horizontalHeader()->sectionSizeHint(col),
+                         qPrintable(table->model()->headerData(col, Qt::Horizontal).toString()));
+        // Unfolded: the rank's lanes grow into the room below the rows (no blank under the last one).
+        const int before = o->height();
+        o->setExpanded(3, true);
+        QTRY_VERIFY(o->session(3) != nullptr);
+        QApplication::processEvents();
+        QVERIFY(o->height() > before);
+        QVERIFY(o->strip(7)->mapTo(o, QPoint(0, o->strip(7)->height())).y() >= o->height() - 8);
+    }
+
+    // The kernel diff of the demo's pair in its dock at 1440×900: Δ, the column read first, is in view
+    // without scrolling; the names take the room left (elided in the middle, whole in the tooltip).
+    void kernelDiffShowsItsDeltas()
+    {
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openDemoComparison();
+        QVERIFY(waitComparisonReady(c));
+        QVERIFY(c->showPair(0));
+        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
+        c->docks()[3]->raise();
+        QApplication::processEvents();
+        QTableWidget* table = c->kernelPanel()->table();
+        QVERIFY(table->rowCount() > 0);
+        QVERIFY(table->isVisible());
+        const int deltaRight = table->columnViewportPosition(4) + table->columnWidth(4);
+        QVERIFY2(deltaRight <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(deltaRight).arg(table->viewport()->width())));
+        QVERIFY(table->columnWidth(0) >= 80);
+        QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+        QVERIFY(!table->wordWrap()); // ("void at::native::…" wrapped onto a second, cut line)
+        QCOMPARE(table->item(0, 0)->toolTip(), table->item(0, 0)->text());
+    }
+
+    // A folder without ranks: the window says so in one line naming the folder, and shows no empty rank
+    // rows and tables ("0 ranks … slowest: none") under it.
+    void clusterWithoutRanksShowsTheMessageAlone()
+    {
+        QTemporaryDir dir;
+        ClusterWindow window;
+        QVERIFY(openClusterAt(window, dir.path(), {1440, 900}));
+        QVERIFY(!window.overview()->isVisible());
+        QVERIFY(!window.view()->isVisible());
+        bool named = false;
+        for (const QLabel* label : window.findChildren<QLabel*>(QString(), Qt::FindDirectChildrenOnly))
+            named = named || (label->isVisible() && label->text().contains(QDir::toNativeSeparators(dir.path())));
+        QVERIFY(named);
+    }
+
+    // A profile without step records (the real Kineto trace: ProfilerStep#4, #5, #6): `]` and `[`, the
+    // Navigate menu's next / previous step, walk the Profiler Steps dock's rows and show each step (they
+    // did nothing: they moved through DSpark step records only).
+    void bracketsWalkTheProfilerSteps()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        w->openPath(realData(QStringLiteral("kineto/a100_2rank_nccl_rank0.pt.trace.json.gz")));
+        QVERIFY(waitLoaded(w.get(), 120000));
+        PlainStepsPanel* steps = w->summaries()->plainSteps();
+        QTRY_COMPARE_WITH_TIMEOUT(steps->steps().steps.size(), size_t(3), 60000);
+        QTRY_COMPARE(steps->rowCount(), 3);
+        const auto shown = [&](int row) {
+            const PlainStep& s = steps->steps().steps[size_t(steps->keyAtRow(row))];
+            const TimelineZoom* zoom = w->timeline()->zoom();
+            return steps->table()->currentIndex().row() == row && zoom->startNs() <= s.window.startNs &&
+                   s.deviceEndNs <= zoom->startNs() + zoom->spanNs() &&
+                   zoom->spanNs() < 2 * (s.deviceEndNs - s.window.startNs);
+        };
+        QAction* next = w->action(QStringLiteral("nextStep"));
+        QAction* previous = w->action(QStringLiteral("previousStep"));
+        QCOMPARE(next->shortcut(), QKeySequence(Qt::Key_BracketRight));
+        QTRY_VERIFY(next->isEnabled() && previous->isEnabled());
+        next->trigger();
+        QTRY_VERIFY(shown(0));
+        next->trigger();
+        QTRY_VERIFY(shown(1));
+        previous->trigger();
+        QTRY_VERIFY(shown(0));
+    }
+};
+
+QTEST_MAIN(TestUxDefects)
+#include "tst_ux_defects.moc"
