@@ -80,40 +80,63 @@ static bool isRawDataFolder(const fs::path& dir)
     return (name == "FRAMEWORK" || name == "logs") && endsWith(parent, "_ascend_pt");
 }
 
-// The files under `root`, depth first in name order, within ScanLimits.
-static QString listFolder(const fs::path& root, ScanResult& result, std::vector<fs::path>& candidates)
+static bool within(const fs::path& p, const fs::path& dir)
+{
+    const auto [d, _] = std::mismatch(dir.begin(), dir.end(), p.begin(), p.end());
+    return d == dir.end();
+}
+
+// Whether to enter a folder linked into the scanned one (ranks gathered from several nodes by symlinks):
+// once, by its target, unless the target is scanned anyway (it lies under the root or a folder already
+// entered) or holds one of them (a loop).
+static bool enterLinkedFolder(const fs::path& link, std::vector<fs::path>& entered)
 {
     std::error_code ec;
-    // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
-    // first so that the user hears "Permission denied", not "no profiler output".
-    fs::directory_iterator probe(root, ec);
-    fs::recursive_directory_iterator it;
-    if (!ec)
-        it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+    const fs::path target = fs::canonical(link, ec);
     if (ec)
-        return QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2)")
-            .arg(QString::fromStdString(root.string()), QString::fromStdString(ec.message()));
-    for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (ec)
-            break;
+        return false;
+    for (const fs::path& e : entered)
+        if (within(target, e) || within(e, target))
+            return false;
+    entered.push_back(target);
+    return true;
+}
+
+struct LinkedFolder {
+    fs::path path;
+    int depth = 0; // of its files below the root
+};
+
+// Whether a folder can be read; skip_permission_denied would skip it without a word: say so.
+static bool readable(const fs::path& dir, ScanResult& result)
+{
+    std::error_code ec;
+    fs::directory_iterator probe(dir, ec);
+    if (ec)
+        result.warnings.push_back(
+            QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2); skipped")
+                .arg(QString::fromStdString(dir.string()), QString::fromStdString(ec.message())));
+    return !ec;
+}
+
+// The files under `dir` (its own files `depth` below the root), depth first, within ScanLimits; the
+// folders linked into it are left in `links`. False once the file count is reached.
+static bool walkFolder(const fs::path& dir, int depth, ScanResult& result, std::vector<fs::path>& candidates,
+                       std::vector<LinkedFolder>& links)
+{
+    std::error_code ec;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (it->is_directory(ec)) {
-            if (!it->is_symlink(ec)) {
-                // skip_permission_denied skips it without a word: say so.
-                std::error_code subError;
-                fs::directory_iterator sub(it->path(), subError);
-                if (subError) {
-                    result.warnings.push_back(
-                        QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2); skipped")
-                            .arg(QString::fromStdString(it->path().string()),
-                                 QString::fromStdString(subError.message())));
-                    it.disable_recursion_pending();
-                    continue;
-                }
-            }
-            if (isRawDataFolder(it->path())) {
+            const int below = depth + it.depth() + 1;
+            if (it->is_symlink(ec)) {
+                links.push_back({it->path(), below}); // (not followed by the iterator)
+            } else if (!readable(it->path(), result)) {
+                it.disable_recursion_pending();
+            } else if (isRawDataFolder(it->path())) {
                 result.rawFolders.push_back(it->path().string());
                 it.disable_recursion_pending();
-            } else if (it.depth() + 1 >= ScanLimits::kMaxDepth) {
+            } else if (below >= ScanLimits::kMaxDepth) {
                 result.stoppedAtDepth = true;
                 it.disable_recursion_pending();
             }
@@ -123,9 +146,43 @@ static QString listFolder(const fs::path& root, ScanResult& result, std::vector<
             continue;
         if (candidates.size() >= ScanLimits::kMaxFiles) {
             result.stoppedAtCount = true;
-            break;
+            return false;
         }
         candidates.push_back(it->path());
+    }
+    return true;
+}
+
+// The files under `root` and the folders linked into it (each round of links in name order, so that
+// of two links to one folder the first by name is the one entered), within ScanLimits.
+static QString listFolder(const fs::path& root, ScanResult& result, std::vector<fs::path>& candidates)
+{
+    // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
+    // first so that the user hears "Permission denied", not "no profiler output".
+    std::error_code ec;
+    fs::directory_iterator probe(root, ec);
+    if (ec)
+        return QCoreApplication::translate("ProfileScanner", "%1: cannot read the folder (%2)")
+            .arg(QString::fromStdString(root.string()), QString::fromStdString(ec.message()));
+    std::vector<LinkedFolder> links;
+    if (!walkFolder(root, 0, result, candidates, links))
+        return {};
+    std::vector<fs::path> entered{root};
+    for (size_t next = 0; next < links.size();) {
+        const size_t end = links.size();
+        std::sort(links.begin() + ptrdiff_t(next), links.end(),
+                  [](const LinkedFolder& a, const LinkedFolder& b) { return a.path < b.path; });
+        for (; next < end; ++next) {
+            const LinkedFolder link = links[next]; // (a copy: walkFolder appends)
+            if (link.depth >= ScanLimits::kMaxDepth) {
+                result.stoppedAtDepth = true;
+            } else if (enterLinkedFolder(link.path, entered) && readable(link.path, result)) {
+                if (isRawDataFolder(link.path))
+                    result.rawFolders.push_back(link.path.string());
+                else if (!walkFolder(link.path, link.depth, result, candidates, links))
+                    return {};
+            }
+        }
     }
     return {};
 }

@@ -6,7 +6,9 @@
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
 #include "cluster/CommMatrix.h"
+#include "io/ProfileScanner.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -63,6 +65,44 @@ private Q_SLOTS:
         const MatchedCollective& first = an.collectives[0];
         QCOMPARE(first.members[first.lastMember], size_t(1));
         QCOMPARE(first.lateByNs, TimeNs(1736410576435164432 - 14516 - 1736410576431631806));
+    }
+
+    // Ranks gathered from several nodes by symlinks: each linked folder is entered once, by its target;
+    // a second link to a rank, a link to the folder itself and one to its parent add nothing.
+    void aFolderOfLinkedRanksOpens()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        const QString nodes = dir.filePath(QStringLiteral("nodes"));
+        QVERIFY(QDir().mkpath(nodes));
+        const QString r0 = test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt"));
+        const QString r1 = test::realData(QStringLiteral("ascend/torch_npu_db_rank1_ascend_pt"));
+        QVERIFY(QFile::link(r1, nodes + QStringLiteral("/a_node2_20250109080101456_ascend_pt")));
+        QVERIFY(QFile::link(r0, nodes + QStringLiteral("/b_node1_20250109080101123_ascend_pt")));
+        QVERIFY(QFile::link(r0, nodes + QStringLiteral("/c_again")));
+        QVERIFY(QFile::link(nodes, nodes + QStringLiteral("/d_self")));
+        QVERIFY(QFile::link(dir.path(), nodes + QStringLiteral("/e_parent")));
+
+        const ScanResult scan = scanProfilePath(nodes.toStdString());
+        QVERIFY2(scan.error.isEmpty(), qPrintable(scan.error));
+        QCOMPARE(scan.examined,
+                 size_t(QDir(r0 + QStringLiteral("/ASCEND_PROFILER_OUTPUT")).entryList(QDir::Files).size() +
+                        QDir(r0).entryList(QDir::Files).size() +
+                        QDir(r1 + QStringLiteral("/ASCEND_PROFILER_OUTPUT")).entryList(QDir::Files).size() +
+                        QDir(r1).entryList(QDir::Files).size()));
+        const ClusterLayout layout = findClusterRanks(nodes.toStdString());
+        QCOMPARE(layout.ranks.size(), size_t(2));
+        QCOMPARE(layout.ranks[0].rankNumber, 0);
+        QCOMPARE(layout.ranks[1].rankNumber, 1);
+        QCOMPARE(QString::fromStdString(layout.ranks[0].path),
+                 nodes + QStringLiteral("/b_node1_20250109080101123_ascend_pt"));
+        QCOMPARE(QString::fromStdString(layout.ranks[1].path),
+                 nodes + QStringLiteral("/a_node2_20250109080101456_ascend_pt"));
+        QVERIFY(layout.warnings.isEmpty());
+        const ClusterLoad load = loadCluster(layout);
+        QVERIFY2(load.ranks[0].ok(), qPrintable(load.ranks[0].error));
+        QVERIFY2(load.ranks[1].ok(), qPrintable(load.ranks[1].error));
+        QCOMPARE(analyzeCluster(load.summaries()).collectives.size(), size_t(4));
     }
 
     // COMMUNICATION_TASK_INFO of the pair (sqlite3 on the files): each rank's rows have itself as the
