@@ -32,7 +32,8 @@ corpus=$BUILD/corpus/$name
 crashes=$BUILD/crashes/$name
 seeds=$BUILD/seeds/$name
 mkdir -p "$corpus" "$crashes"
-# The harnesses write each input to a scratch folder under TMPDIR: on tmpfs, no disk is touched.
+# The JSON harnesses write each input to a scratch folder under TMPDIR (the database ones load theirs from
+# memory): on tmpfs, no disk is touched.
 if [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=${FUZZ_TMPDIR:-/dev/shm}; fi
 # A seed is the harness's selector byte (which file name / format) followed by a small file: windows of
 # events cut from the real traces and the demo, databases cut to 40 rows a table (tools/fuzz_seeds.py).

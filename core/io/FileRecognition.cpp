@@ -330,11 +330,12 @@ FileFormat dbFormatByName(const std::string& name)
     return name.starts_with("ascend_pytorch_profiler") ? FileFormat::TorchNpuDb : FileFormat::MsprofDb;
 }
 
-Recognition recognizeSqlite(const std::string& path, const std::string& name)
+// `image`: the file's bytes when they are held in memory (ScannedFile::image), else null.
+Recognition recognizeSqlite(const std::string& path, const std::string& name, std::string_view image = {})
 {
     Recognition r;
     db::SqliteDatabase database;
-    if (!database.open(path) || !database.readSchema()) {
+    if (!(image.data() ? database.openImage(image) : database.open(path)) || !database.readSchema()) {
         r.format = dbFormatByName(name); // the database loader says what is wrong with it
         return r;
     }
@@ -396,6 +397,14 @@ FileFormat traceFormatByName(const std::string& name)
 Recognition recognizeContent(const std::string& path, const std::string& name);
 
 } // namespace
+
+Recognition recognizeDatabaseImage(const std::string& path, std::string_view image)
+{
+    const std::string name = fs::path(path).filename().string();
+    if (image.size() >= 16 && std::memcmp(image.data(), "SQLite format 3", 16) == 0)
+        return recognizeSqlite(path, name, image);
+    return {dbFormatByName(name), std::nullopt, {}, false}; // the loader says what is wrong with it
+}
 
 Recognition recognizeFile(const std::string& path)
 {

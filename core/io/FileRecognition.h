@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace dspark {
 
@@ -23,6 +24,10 @@ constexpr size_t kRecognitionInflateBytes = 65536; // inflated content looked at
 // Recognises a file by its content; its name only breaks ties (trace_view vs msprof JSON, the metadata
 // file, a .db that is not a readable database goes to the database loader so that it says why).
 Recognition recognizeFile(const std::string& path);
+
+// recognizeFile() for a file named `path` (a .db) whose bytes are held in memory (ScannedFile::image): the
+// fuzz harnesses.
+Recognition recognizeDatabaseImage(const std::string& path, std::string_view image);
 
 // Content fingerprint for spotting one trace saved twice (e.g. .json and .json.gz): the uncompressed
 // size and hashes of the first and last KB of the content. The tail of a .gz needs it inflated whole:

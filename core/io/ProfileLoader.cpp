@@ -124,19 +124,29 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, c
                 returnFreedMemory();
         }
     } memoryScope;
-    LoadOutcome outcome;
     progress.update(0.0, QCoreApplication::translate("ProfileLoader", "Scanning %1").arg(QString::fromStdString(path)));
-    ScanResult scan = scanProfilePath(path);
-    if (!scan.error.isEmpty()) {
-        outcome.error = scan.error;
-        return outcome;
-    }
+    const ScanResult scan = scanProfilePath(path);
+    if (!scan.error.isEmpty())
+        return {nullptr, scan.error, false};
+    return loadScannedProfile(scan, path, progress, options);
+}
 
+// A file's size, for the progress fractions.
+static double fileBytes(const ScannedFile& f)
+{
+    std::error_code ec;
+    const auto size = f.inMemory() ? f.image.size() : fs::file_size(f.path, ec);
+    return ec ? 1.0 : static_cast<double>(size) + 1.0;
+}
+
+LoadOutcome loadScannedProfile(const ScanResult& scan, const std::string& path, const LoadProgress& progress,
+                               const LoadOptions& options)
+{
+    LoadOutcome outcome;
     auto profile = std::make_shared<Profile>();
     profile->rootPath = scan.root;
     for (const QString& w : scan.warnings)
         profile->warn(w);
-    std::error_code ec;
 
     std::vector<const ScannedFile*> work;
     double totalBytes = 0;
@@ -159,7 +169,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, c
                               .arg(QString::fromStdString(f.path), QString::fromStdString(f.duplicateOf)));
         if (f.selected) {
             work.push_back(&f);
-            totalBytes += static_cast<double>(fs::file_size(f.path, ec)) + 1.0;
+            totalBytes += fileBytes(f);
         }
     }
     std::stable_sort(work.begin(), work.end(), [](const ScannedFile* a, const ScannedFile* b) {
@@ -176,7 +186,7 @@ LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress, c
             outcome.error = QCoreApplication::translate("ProfileLoader", "Loading cancelled");
             return outcome;
         }
-        const double bytes = static_cast<double>(fs::file_size(f->path, ec)) + 1.0;
+        const double bytes = fileBytes(*f);
         const LoadProgress sub =
             progress.scope(loadShare * doneBytes / totalBytes, loadShare * (doneBytes + bytes) / totalBytes);
         sub.update(0.0, QCoreApplication::translate("ProfileLoader", "Loading %1")

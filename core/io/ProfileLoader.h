@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/LoadOptions.h"
+#include "io/ProfileScanner.h"
 #include "model/Profile.h"
 #include "util/LoadProgress.h"
 
@@ -22,5 +23,11 @@ struct LoadOutcome {
 // loads, the error otherwise. Runs on any thread, also next to another load (`options` is all a load
 // reads of its settings); never writes to the profile folder.
 LoadOutcome loadProfile(const std::string& path, const LoadProgress& progress = {}, const LoadOptions& options = {});
+
+// loadProfile() after its scan: loads the files `scan` selected (`path`: what the user opened, for the
+// messages). The fuzz harnesses call it with a scan of their own whose files are in memory
+// (ScannedFile::image).
+LoadOutcome loadScannedProfile(const ScanResult& scan, const std::string& path, const LoadProgress& progress = {},
+                               const LoadOptions& options = {});
 
 } // namespace dspark

@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dspark {
@@ -19,6 +20,10 @@ struct ScannedFile {
     std::string note;        // why it is not loaded
     std::string duplicateOf; // path of the file with the same rank and content that is loaded instead
     bool nearMiss = false;   // unknown, but looked like profiler output (its note is quoted when nothing loads)
+    // The file's bytes held in memory, read instead of `path` (which then only names it): the fuzz harnesses
+    // give their inputs this way (tests/fuzz). Only the database loader reads it; the caller keeps it alive.
+    std::string_view image;
+    bool inMemory() const { return image.data() != nullptr; } // (an empty image is an empty file)
 };
 
 // How far a folder scan went: it stops at a depth and a count of files, and says so.

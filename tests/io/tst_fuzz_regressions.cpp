@@ -8,7 +8,10 @@
 
 #include <QDirIterator>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 using namespace dspark;
 
@@ -32,6 +35,11 @@ int runInputs(const QString& harness, Target target)
     return n;
 }
 
+QString messagesOf(const LoadOutcome& o)
+{
+    return o.error + QLatin1Char('\n') + (o.profile ? o.profile->warnings.join(QLatin1Char('\n')) : QString());
+}
+
 } // namespace
 
 class TestFuzzRegressions : public QObject {
@@ -48,8 +56,9 @@ private Q_SLOTS:
     void databaseByteInputs() { QVERIFY(runInputs(QStringLiteral("db_bytes"), &fuzz::dbBytes) >= 4); }
     void databaseSqlInputs() { QVERIFY(runInputs(QStringLiteral("db_sql"), &fuzz::dbSql) >= 4); }
 
-    // Each hand-made database input (tools/fuzz_regressions.py) reaches the path it was made for: the
-    // file its target leaves in the scratch folder, loaded again, gives that path's message.
+    // Each hand-made database input (tools/fuzz_regressions.py) reaches the path it was made for, both as
+    // its harness loads it (in memory: fuzz::loadDatabaseImage) and as the viewer would (the database its
+    // target makes, written to a file and loaded with loadProfile): each gives that path's message.
     void eachDatabaseInputReachesItsPath_data()
     {
         QTest::addColumn<QString>("harness");
@@ -84,11 +93,27 @@ private Q_SLOTS:
                 QLatin1String(QTest::currentDataTag()));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
-        const Target target = harness == QLatin1String("db_sql") ? &fuzz::dbSql : &fuzz::dbBytes;
-        target(reinterpret_cast<const uint8_t*>(bytes.constData()), size_t(bytes.size()));
-        const LoadOutcome o = loadProfile(fuzz::scratch().string());
-        const QString messages =
-            o.error + QLatin1Char('\n') + (o.profile ? o.profile->warnings.join(QLatin1Char('\n')) : QString());
+        QVERIFY(!bytes.isEmpty());
+        const auto* data = reinterpret_cast<const uint8_t*>(bytes.constData());
+        std::string name, image;
+        if (harness == QLatin1String("db_sql")) {
+            fuzz::withEditedTemplate(data, size_t(bytes.size()), [&](const std::string& n, std::string_view i) {
+                name = n;
+                image = i;
+            });
+        } else {
+            name = fuzz::dbName(data[0]);
+            image = bytes.toStdString().substr(1);
+        }
+        QVERIFY(!name.empty());
+        const QString inMemory = messagesOf(fuzz::loadDatabaseImage(name, image));
+        QVERIFY2(inMemory.contains(expected), qPrintable(inMemory));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.path().toStdString() + "/" + name;
+        std::ofstream(path, std::ios::binary).write(image.data(), std::streamsize(image.size()));
+        const QString messages = messagesOf(loadProfile(dir.path().toStdString()));
         QVERIFY2(messages.contains(expected), qPrintable(messages));
     }
 

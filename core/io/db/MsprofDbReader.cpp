@@ -242,7 +242,7 @@ QString MsprofDbReader::read()
 {
     if (QString e = checkFile(); !e.isEmpty())
         return e;
-    if (!m_db.open(m_file.path))
+    if (!openDatabase(m_db))
         return QCoreApplication::translate("MsprofDbLoader", "%1: cannot be opened as a database (%2)")
             .arg(m_fileName, QString::fromStdString(m_db.errorText()));
     if (QString e = checkSchema(); !e.isEmpty())
@@ -301,15 +301,23 @@ QString MsprofDbReader::read()
 // "file is not a database" into a message that says what is wrong.
 QString MsprofDbReader::checkFile()
 {
-    std::FILE* f = std::fopen(m_file.path.c_str(), "rb");
-    if (!f)
-        return QCoreApplication::translate("MsprofDbLoader", "%1: cannot be read (%2)")
-            .arg(m_fileName, QString::fromLocal8Bit(std::strerror(errno)));
     unsigned char header[100] = {};
-    const size_t got = std::fread(header, 1, sizeof header, f);
-    std::fclose(f);
+    size_t got = 0;
     std::error_code ec;
-    const auto size = static_cast<uint64_t>(fs::file_size(m_file.path, ec));
+    uint64_t size = 0;
+    if (m_file.inMemory()) {
+        got = std::min(sizeof header, m_file.image.size());
+        std::memcpy(header, m_file.image.data(), got);
+        size = m_file.image.size();
+    } else {
+        std::FILE* f = std::fopen(m_file.path.c_str(), "rb");
+        if (!f)
+            return QCoreApplication::translate("MsprofDbLoader", "%1: cannot be read (%2)")
+                .arg(m_fileName, QString::fromLocal8Bit(std::strerror(errno)));
+        got = std::fread(header, 1, sizeof header, f);
+        std::fclose(f);
+        size = static_cast<uint64_t>(fs::file_size(m_file.path, ec));
+    }
     if (got == 0)
         return QCoreApplication::translate("MsprofDbLoader", "%1: the file is empty, not an SQLite database")
             .arg(m_fileName);
@@ -339,13 +347,18 @@ QString MsprofDbReader::checkFile()
             .arg(size)
             .arg(pages * pageSize);
     const std::string wal = m_file.path + "-wal";
-    if (fs::exists(wal, ec) && fs::file_size(wal, ec) > 0)
+    if (!m_file.inMemory() && fs::exists(wal, ec) && fs::file_size(wal, ec) > 0)
         m_warnings << QCoreApplication::translate(
                           "MsprofDbLoader",
                           "%1: a write-ahead log (%2) lies next to the database; changes not yet checkpointed into "
                           "the database are not shown (the profile is opened read-only)")
                           .arg(m_fileName, QString::fromStdString(fs::path(wal).filename().string()));
     return {};
+}
+
+bool MsprofDbReader::openDatabase(SqliteDatabase& db) const
+{
+    return m_file.inMemory() ? db.openImage(m_file.image) : db.open(m_file.path);
 }
 
 QString MsprofDbReader::checkSchema()
@@ -1253,7 +1266,7 @@ QString MsprofDbReader::readHostAndDetailTables()
     runBoth(
         true,
         [&] {
-            if (!workerDb.open(m_file.path)) {
+            if (!openDatabase(workerDb)) {
                 readHere = true;
                 return;
             }
@@ -1515,7 +1528,7 @@ QString MsprofDbReader::readTaskHalves(const TableQuery& q, int64_t splitAfter, 
     runBoth(
         split,
         [&] {
-            if (!split || !workerDb.open(m_file.path))
+            if (!split || !openDatabase(workerDb))
                 return;
             staged = true;
             SqliteStatement rest(workerDb.handle(), q.sql(secondHalf));

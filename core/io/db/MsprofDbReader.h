@@ -53,6 +53,7 @@ private:
     };
 
     QString checkFile();
+    bool openDatabase(SqliteDatabase& db) const; // the file, or its image in memory (ScannedFile::image)
     QString checkSchema();
     void takeSnapshot();
     RowArgs& rowArgs();

@@ -133,12 +133,30 @@ bool SqliteDatabase::open(const std::string& path)
         sqlite3_open_v2(uri.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK)
         return false;
+    configure();
+    return true;
+}
+
+bool SqliteDatabase::openImage(std::string_view image)
+{
+    if (sqlite3_open_v2(":memory:", &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
+        return false;
+    // READONLY: SQLite never writes to (nor frees) the caller's bytes, so the const_cast is safe.
+    auto* bytes = reinterpret_cast<unsigned char*>(const_cast<char*>(image.data()));
+    const auto size = static_cast<sqlite3_int64>(image.size());
+    if (sqlite3_deserialize(m_db, "main", bytes, size, size, SQLITE_DESERIALIZE_READONLY) != SQLITE_OK)
+        return false;
+    configure();
+    return true;
+}
+
+void SqliteDatabase::configure()
+{
     sqlite3_extended_result_codes(m_db, 1);
     // Temporary b-trees (automatic indexes, sorts) stay in memory, never in a file. Pages are read
     // through SQLite's small, reused page cache rather than a memory map: same CPU time, but mapped
     // pages count in the RSS up to the file size (docs/performance.md, bench_db_load --mmap).
     sqlite3_exec(m_db, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-8192;", nullptr, nullptr, nullptr);
-    return true;
 }
 
 std::string SqliteDatabase::errorText() const

@@ -47,6 +47,9 @@ public:
 
     // Opens `path` as file:<escaped path>?immutable=1 with SQLITE_OPEN_READONLY | SQLITE_OPEN_URI.
     bool open(const std::string& path);
+    // Opens a database image held in memory (sqlite3_deserialize), read-only and without a copy: `image`
+    // must outlive the connection.
+    bool openImage(std::string_view image);
     sqlite3* handle() const { return m_db; }
     // The last SQLite error, e.g. "database disk image is malformed".
     std::string errorText() const;
@@ -67,6 +70,8 @@ public:
     static std::string quote(std::string_view identifier);
 
 private:
+    void configure(); // the settings of every connection
+
     sqlite3* m_db = nullptr;
     std::vector<std::string> m_tables;
 };
