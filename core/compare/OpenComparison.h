@@ -13,7 +13,7 @@
 
 namespace dspark {
 
-class AnalysisRules;
+struct AnalysisRules;
 class ProfileSession;
 
 // One side: loaded, then every step analysed (session null when the load failed: outcome.error says why).
