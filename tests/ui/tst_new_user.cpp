@@ -205,7 +205,7 @@ private Q_SLOTS:
 
         w->setProfile(m_profile, m_demo.dir);
         const QStringList withTimeline = visibleDocks(*w);
-        for (const char* name : {"stepsDock", "eventsDock", "detailsDock"})
+        for (const char* name : {"stepsDock", "eventsDock", "detailsDock", "searchDock"})
             QVERIFY2(withTimeline.contains(QLatin1String(name)), name);
         // Closing the profile puts them away again; the Details dock closed by the user stays closed.
         w->findChild<QDockWidget*>(QStringLiteral("detailsDock"))->close();

@@ -2,6 +2,7 @@
 
 #include "timeline/EventPalette.h"
 #include "timeline/TimeFormat.h"
+#include "util/Saturating.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -127,7 +128,7 @@ void LegendPanel::updateNow()
                 continue;
             const uint32_t id = lane.nameId[i];
             ++m_count[id];
-            m_time[id] += b - a;
+            m_time[id] = addSaturating(m_time[id], b - a); // (a damaged file's durations near 2^63)
             kindOf[id] = lane.kind[i];
         }
     }
