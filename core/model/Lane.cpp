@@ -69,8 +69,9 @@ template <typename Narrow> void NarrowColumn<Narrow>::setWide(size_t i, int64_t 
 {
     m_narrow[i] = kWide;
     std::lock_guard<std::mutex> lock(wideMutex());
+    // Rows set in increasing order (appending) keep the values beside ordered: look-ups stay binary.
+    m_wideSorted = m_wideSorted && (m_wide.empty() || m_wide.back().row < i);
     m_wide.push_back({static_cast<uint32_t>(i), v});
-    m_wideSorted = false;
 }
 
 template <typename Narrow> int64_t NarrowColumn<Narrow>::wide(size_t i) const
@@ -172,6 +173,8 @@ void Lane::resize(size_t n)
 LargeVector<uint32_t> Lane::finalize()
 {
     const size_t n = startNs.size();
+    // The order reads durations: their wide values ordered first, or each read would scan them all.
+    durationNs.finish();
     // Parents before children: earlier start first, then the longer event first.
     const auto before = [&](uint32_t a, uint32_t b) {
         if (startNs[a] != startNs[b])

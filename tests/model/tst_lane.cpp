@@ -215,6 +215,31 @@ private Q_SLOTS:
         QCOMPARE(lane.durationNs.wideCount(), wide);
     }
 
+    void manyLongEventsAtOneStartSortWithoutScanningTheValuesBeside()
+    {
+        // 100,000 events of one start, every duration beyond 4.3 s (kept beside): the order compares
+        // durations, and a look-up that scanned the values beside made it quadratic (hours, not ms).
+        constexpr uint32_t n = 100'000;
+        constexpr int64_t base = 5'000'000'000LL;
+        Lane appended, setBackwards;
+        for (uint32_t i = 0; i < n; ++i)
+            appended.append(TimeNs(1'000), base + i, 1, EventKind::Kernel);
+        setBackwards.resize(n);
+        for (uint32_t i = n; i-- > 0;) { // rows set from the last: the values beside arrive unordered
+            setBackwards.startNs[i] = TimeNs(1'000);
+            setBackwards.durationNs.set(i, base + i);
+        }
+        for (Lane* lane : {&appended, &setBackwards}) {
+            const LargeVector<uint32_t> moved = lane->finalize();
+            QCOMPARE(moved.size(), size_t(n));
+            QCOMPARE(moved[0], n - 1); // the longest (last) row first
+            QCOMPARE(lane->durationNs[0], base + n - 1);
+            QCOMPARE(lane->durationNs[n - 1], base);
+            QCOMPARE(lane->durationNs.wideCount(), size_t(n));
+            QCOMPARE(lane->lastNs(), TimeNs(1'000) + base + n - 1);
+        }
+    }
+
     void argsReferencesKeepEveryValueThroughSortingAndRollback()
     {
         // 4 bytes a row: a reference of the column's source within 4 GB of its base; others beside.
