@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer harness of tests/fuzz for SECONDS (docs/reliability.md):
 #   tools/fuzz.sh chrome_trace|step_records|db_bytes|db_sql SECONDS [libFuzzer options...]
-# Builds it with clang (ASan + UBSan + fuzzer coverage) in build-fuzz/, seeds its corpus once from small
+# Builds it with clang (ASan + UBSan + fuzzer coverage) in build-fuzz/, or with FUZZ_SANITIZE=undefined
+# (UBSan alone, -O2: 2-4 times the executions, no memory checks) in build-fuzz-undefined/; seeds its corpus once from small
 # cuts of ../shared/testdata/real and the demo (written at run time by build/app/dspark-timeline or
 # $DSPARK_CLI, when built), minimized with -merge=1, and keeps the corpus in build-fuzz/corpus/NAME. Crashes land in build-fuzz/crashes/NAME; keep each as a
 # regression input in tests/fuzz/regressions/NAME once fixed. Run it under `nice -n 19`.
@@ -15,22 +16,33 @@ case "$name" in chrome_trace | step_records | db_bytes | db_sql) ;; *)
   exit 2
   ;;
 esac
-BUILD=${FUZZ_BUILD_DIR:-build-fuzz}
+SANITIZE=${FUZZ_SANITIZE:-address,undefined}
+case "$SANITIZE" in
+address,undefined) opt=-O1 default_build=build-fuzz ;;
+undefined) opt=-O2 default_build=build-fuzz-undefined ;;
+*)
+  echo "tools/fuzz.sh: FUZZ_SANITIZE is address,undefined (the default) or undefined" >&2
+  exit 2
+  ;;
+esac
+BUILD=${FUZZ_BUILD_DIR:-$default_build}
+# The corpus, seeds and crashes are one set for both builds.
+DATA=${FUZZ_DATA_DIR:-build-fuzz}
 REAL=${DSPARK_REAL_TESTDATA:-$PWD/../shared/testdata/real}
 CLANG=$(command -v clang++-14 || command -v clang++)
 
 if [ ! -f "$BUILD/build.ninja" ]; then
   cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$CLANG" \
     -DDSPARK_FUZZ=ON -DDSPARK_BUILD_TESTS=OFF -DDSPARK_BUILD_BENCH=OFF -DDSPARK_REAL_TESTDATA="$REAL" \
-    -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g1 -DNDEBUG" \
-    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
+    -DCMAKE_CXX_FLAGS_RELEASE="$opt -g1 -DNDEBUG" \
+    -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,$SANITIZE -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+    -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=$SANITIZE" >/dev/null
 fi
 cmake --build "$BUILD" --target "fuzz_$name" -j"${JOBS:-2}"
 
-corpus=$BUILD/corpus/$name
-crashes=$BUILD/crashes/$name
-seeds=$BUILD/seeds/$name
+corpus=$DATA/corpus/$name
+crashes=$DATA/crashes/$name
+seeds=$DATA/seeds/$name
 mkdir -p "$corpus" "$crashes"
 # The JSON harnesses write each input to a scratch folder under TMPDIR (the database ones load theirs from
 # memory): on tmpfs, no disk is touched.
@@ -43,7 +55,7 @@ seed() { # seed SELECTOR FILE
 }
 if [ -z "$(ls -A "$corpus")" ]; then
   rm -rf "$seeds" && mkdir -p "$seeds"
-  demo=$BUILD/demo
+  demo=$DATA/demo
   cli=${DSPARK_CLI:-build/app/dspark-timeline}
   if [ -x "$cli" ] && [ ! -d "$demo" ]; then
     "$cli" demo "$demo" --steps 8 --trace-json >/dev/null
