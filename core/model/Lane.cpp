@@ -65,6 +65,18 @@ std::mutex& wideMutex() // (wide values are rare: one lock for all columns)
 }
 } // namespace
 
+// The values kept beside ordered by row, the last one set for each row.
+template <typename Wide> static std::vector<Wide> lastOfEachRow(std::vector<Wide> wide)
+{
+    std::stable_sort(wide.begin(), wide.end(), [](const Wide& a, const Wide& b) { return a.row < b.row; });
+    size_t kept = 0;
+    for (size_t k = 0; k < wide.size(); ++k)
+        if (k + 1 == wide.size() || wide[k + 1].row != wide[k].row)
+            wide[kept++] = wide[k];
+    wide.resize(kept);
+    return wide;
+}
+
 template <typename Narrow> void NarrowColumn<Narrow>::setWide(size_t i, int64_t v)
 {
     m_narrow[i] = kWide;
@@ -72,25 +84,38 @@ template <typename Narrow> void NarrowColumn<Narrow>::setWide(size_t i, int64_t 
     // Rows set in increasing order (appending) keep the values beside ordered: look-ups stay binary.
     m_wideSorted = m_wideSorted && (m_wide.empty() || m_wide.back().row < i);
     m_wide.push_back({static_cast<uint32_t>(i), v});
+    ++m_changes;
 }
 
 template <typename Narrow> int64_t NarrowColumn<Narrow>::wide(size_t i) const
 {
-    if (m_wideSorted) {
+    const auto find = [i](const std::vector<Wide>& byRow) -> int64_t {
         const auto it =
-            std::lower_bound(m_wide.begin(), m_wide.end(), i, [](const Wide& w, size_t row) { return w.row < row; });
-        return it != m_wide.end() && it->row == i ? it->value : -1;
+            std::lower_bound(byRow.begin(), byRow.end(), i, [](const Wide& w, size_t row) { return w.row < row; });
+        return it != byRow.end() && it->row == i ? it->value : -1;
+    };
+    if (m_wideSorted)
+        return find(m_wide);
+    if (m_wide.size() <= 16) {
+        for (auto it = m_wide.rbegin(); it != m_wide.rend(); ++it)
+            if (it->row == i)
+                return it->value;
+        return -1;
     }
-    for (auto it = m_wide.rbegin(); it != m_wide.rend(); ++it)
-        if (it->row == i)
-            return it->value;
-    return -1;
+    // (Read from several threads at once: the look-up is made under the lock.)
+    std::lock_guard<std::mutex> lock(wideMutex());
+    if (m_lookupAt != m_changes || m_lookup.empty()) {
+        m_lookup = lastOfEachRow(m_wide);
+        m_lookupAt = m_changes;
+    }
+    return find(m_lookup);
 }
 
 template <typename Narrow> void NarrowColumn<Narrow>::resize(size_t n)
 {
     m_narrow.resize(n);
     std::erase_if(m_wide, [&](const Wide& w) { return w.row >= n; });
+    ++m_changes;
 }
 
 template <typename Narrow> void NarrowColumn<Narrow>::resize(size_t n, int64_t v)
@@ -108,20 +133,19 @@ void NarrowColumn<Narrow>::permute(const LargeVector<uint32_t>& order, const Lar
     for (Wide& w : m_wide)
         w.row = newIndex[w.row];
     m_wideSorted = m_wide.empty();
+    ++m_changes;
 }
 
 template <typename Narrow> void NarrowColumn<Narrow>::finish()
 {
+    std::vector<Wide>().swap(m_lookup);
     if (m_wideSorted)
         return;
     // By row; of several values set for one row, the last; none for a row set to a narrow value since.
-    std::stable_sort(m_wide.begin(), m_wide.end(), [](const Wide& a, const Wide& b) { return a.row < b.row; });
-    std::vector<Wide> kept;
-    for (size_t k = 0; k < m_wide.size(); ++k)
-        if ((k + 1 == m_wide.size() || m_wide[k + 1].row != m_wide[k].row) && m_narrow[m_wide[k].row] == kWide)
-            kept.push_back(m_wide[k]);
-    m_wide.swap(kept);
+    m_wide = lastOfEachRow(std::move(m_wide));
+    std::erase_if(m_wide, [&](const Wide& w) { return m_narrow[w.row] != kWide; });
     m_wideSorted = true;
+    ++m_changes;
 }
 
 template class NarrowColumn<int32_t>;

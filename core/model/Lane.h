@@ -90,7 +90,10 @@ public:
     void permute(const LargeVector<uint32_t>& order, const LargeVector<uint32_t>& newIndex);
     void finish();
     void releaseUnusedPages() { dspark::releaseUnusedPages(m_narrow); }
-    size_t bytesUsed() const { return m_narrow.capacity() * sizeof(Narrow) + m_wide.capacity() * sizeof(Wide); }
+    size_t bytesUsed() const
+    {
+        return m_narrow.capacity() * sizeof(Narrow) + (m_wide.capacity() + m_lookup.capacity()) * sizeof(Wide);
+    }
     size_t wideCount() const { return m_wide.size(); }
 
 private:
@@ -110,8 +113,13 @@ private:
     int64_t wide(size_t i) const;
     void setWide(size_t i, int64_t v);
     LargeVector<Narrow> m_narrow;
-    std::vector<Wide> m_wide; // by row once finished; else in the order set (the last one counts)
+    std::vector<Wide> m_wide; // by row while m_wideSorted; else in the order set (the last one counts)
     bool m_wideSorted = true;
+    // Unordered values ordered for reading on the first read (or each read would scan them all), made
+    // anew after any change (m_changes counts them).
+    mutable std::vector<Wide> m_lookup;
+    mutable uint64_t m_lookupAt = 0;
+    uint64_t m_changes = 0;
 };
 // Correlation ids (-1: none) and durations (>= 0; longer than ~4.3 s kept beside).
 using CorrColumn = NarrowColumn<int32_t>;
