@@ -59,7 +59,18 @@ private Q_SLOTS:
         QCOMPARE(an.clocks[1].spreadNs, TimeNs(5861));   // 15476 − 9615
         QCOMPARE(an.clocks[1].madNs, TimeNs(601));       // deviations 240, 241, 960, 4901
         QCOMPARE(an.clocks[1].collectives, size_t(4));
+        QCOMPARE(an.clocks[0].collectives, size_t(4)); // the reference: the four it shares with rank 1
         QVERIFY(an.warnings.isEmpty());
+        // Two members: no vote (n < 3); each rank is the last at two of the four allreduces.
+        QCOMPARE(an.ranking.size(), size_t(2));
+        for (const RankVerdict& v : an.ranking) {
+            QCOMPARE(v.votes, size_t(0));
+            QCOMPARE(v.lastArrivals, size_t(2));
+            QVERIFY2(v.explanation.startsWith(QStringLiteral("rank %1: slow outlier in 0 and last to arrive in 2 of "
+                                                             "the 4 collectives it shares (")
+                                                  .arg(v.rank)),
+                     qPrintable(v.explanation));
+        }
         // The first allreduce: rank 0 issued at …431631806, rank 1 at …435164432 + offset: rank 1 last,
         // 3.518 ms after rank 0.
         const MatchedCollective& first = an.collectives[0];
