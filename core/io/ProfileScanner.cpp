@@ -10,6 +10,8 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -40,20 +42,52 @@ static int timelinePreference(FileFormat f)
     }
 }
 
-// The outermost *_ascend_pt folder, else the outermost PROF_* folder, else "".
-static std::string runRootOf(const fs::path& file, const fs::path& scanRoot)
+constexpr const char* kOutputFolder = "ASCEND_PROFILER_OUTPUT";
+
+static bool isProfilerInfoName(const std::string& name)
 {
-    std::string ascendPt, prof;
+    return startsWith(name, "profiler_info") && endsWith(name, ".json");
+}
+
+// The run folder a file shows by where it lies (the parent of ASCEND_PROFILER_OUTPUT) or by what it is
+// (the folder of a profiler_info*.json), else "": a rank folder whatever its name (a link named
+// anything to a *_ascend_pt folder).
+static std::string runFolderShownBy(const fs::path& file)
+{
+    if (file.parent_path().filename() == kOutputFolder)
+        return file.parent_path().parent_path().string();
+    return isProfilerInfoName(file.filename().string()) ? file.parent_path().string() : std::string();
+}
+
+// The same by a look into `dir` (during the walk, before its files are listed).
+static bool holdsRunContent(const fs::path& dir)
+{
+    std::error_code ec;
+    if (fs::is_directory(dir / kOutputFolder, ec))
+        return true;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (isProfilerInfoName(it->path().filename().string()))
+            return true;
+    return false;
+}
+
+// The outermost *_ascend_pt folder, else the innermost run folder by content (`runFolders`, from
+// runFolderShownBy), else the outermost PROF_* folder, else "".
+static std::string runRootOf(const fs::path& file, const fs::path& scanRoot, const std::set<std::string>& runFolders)
+{
+    std::string ascendPt, content, prof;
     for (fs::path p = file.parent_path(); !p.empty(); p = p.parent_path()) {
         const std::string name = p.filename().string();
         if (endsWith(name, "_ascend_pt"))
             ascendPt = p.string();
         else if (startsWith(name, "PROF_"))
             prof = p.string();
+        if (content.empty() && runFolders.count(p.string()))
+            content = p.string();
         if (p == scanRoot.parent_path() || p == p.root_path())
             break;
     }
-    return !ascendPt.empty() ? ascendPt : prof;
+    return !ascendPt.empty() ? ascendPt : !content.empty() ? content : prof;
 }
 
 static int rankFromName(const std::string& name)
@@ -77,7 +111,8 @@ static bool isRawDataFolder(const fs::path& dir)
     const std::string grand = dir.parent_path().parent_path().filename().string();
     if (name == "data" && (parent == "host" || startsWith(parent, "device_")) && startsWith(grand, "PROF_"))
         return true;
-    return (name == "FRAMEWORK" || name == "logs") && endsWith(parent, "_ascend_pt");
+    return (name == "FRAMEWORK" || name == "logs") &&
+           (endsWith(parent, "_ascend_pt") || holdsRunContent(dir.parent_path()));
 }
 
 static bool within(const fs::path& p, const fs::path& dir)
@@ -190,12 +225,16 @@ static QString listFolder(const fs::path& root, ScanResult& result, std::vector<
 static void recognizeCandidates(const std::vector<fs::path>& candidates, const fs::path& root, bool singleFile,
                                 ScanResult& result)
 {
+    std::set<std::string> runFolders;
+    for (const fs::path& p : candidates)
+        if (std::string run = runFolderShownBy(p); !run.empty())
+            runFolders.insert(std::move(run));
     for (const fs::path& p : candidates) {
         ScannedFile f;
         f.path = p.string();
         const Recognition r = recognizeFile(f.path);
         f.format = r.format;
-        f.runRoot = runRootOf(p, root);
+        f.runRoot = runRootOf(p, root, runFolders);
         f.rankNumber = r.rank ? *r.rank : rankFromName(p.filename().string());
         if (f.format == FileFormat::Unknown || isCompanionFormat(f.format)) {
             f.selected = false;

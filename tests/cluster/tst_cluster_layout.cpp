@@ -6,7 +6,9 @@
 
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
+#include "io/ProfileScanner.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +41,27 @@ bool writeFile(const QString& path, const QByteArray& bytes)
 class TestClusterLayout : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A rank folder whose name says nothing (not *_ascend_pt) is a run by its content (an
+    // ASCEND_PROFILER_OUTPUT folder): its files are one rank, and its FRAMEWORK folder (raw data, which may
+    // hold thousands of files) is not entered, as under a *_ascend_pt folder.
+    void aRankFolderIsARunByItsContent()
+    {
+        QTemporaryDir dir;
+        const QString rank = dir.filePath(QStringLiteral("node zero"));
+        QCOMPARE(writeRank(rank, 0), QString());
+        QVERIFY(QDir().mkpath(rank + QStringLiteral("/FRAMEWORK")));
+        QVERIFY(writeFile(rank + QStringLiteral("/FRAMEWORK/raw.json"),
+                          R"({"traceEvents": [{"ph":"X","name":"k","pid":0,"tid":7,"ts":1,"dur":2}]})"));
+        const ScanResult scan = scanProfilePath(dir.path().toStdString());
+        QCOMPARE(scan.rawFolders, std::vector<std::string>{QString(rank + QStringLiteral("/FRAMEWORK")).toStdString()});
+        QCOMPARE(scan.files.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(scan.files[0].runRoot), rank);
+        const ClusterLayout layout = findClusterRanks(dir.path().toStdString());
+        QCOMPARE(layout.ranks.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(layout.ranks[0].path), rank);
+        QVERIFY(layout.skipped.empty());
+    }
+
     void sglangTraceNamesGiveTheTpRank()
     {
         QCOMPARE(rankFromSglangTraceName("1712345678-TP-3-DP-1-EP-3.trace.json.gz"), 3);

@@ -116,6 +116,36 @@ private Q_SLOTS:
         QCOMPARE(analyzeCluster(load.summaries()).collectives.size(), size_t(4));
     }
 
+    // Links named anything (not *_ascend_pt) to the real rank folders: each link is its rank's run folder
+    // by its content (an ASCEND_PROFILER_OUTPUT child, profiler_info_0.json), so rank 0's analysis.db and
+    // profiler_info go with its database, and the rank is the folder, not the database file alone.
+    void linksNamedAnythingAreRunFoldersByContent()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        const QString first = dir.filePath(QStringLiteral("first")), second = dir.filePath(QStringLiteral("zz top"));
+        QVERIFY(QFile::link(test::realData(QStringLiteral("ascend/torch_npu_db_rank1_ascend_pt")), first));
+        QVERIFY(QFile::link(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), second));
+
+        const ScanResult scan = scanProfilePath(dir.path().toStdString());
+        QVERIFY2(scan.error.isEmpty(), qPrintable(scan.error));
+        QCOMPARE(scan.files.size(), size_t(4)); // rank 1's database; rank 0's database, analysis.db, profiler_info
+        for (const ScannedFile& f : scan.files) {
+            const QString path = QString::fromStdString(f.path);
+            QCOMPARE(QString::fromStdString(f.runRoot), path.startsWith(first + QLatin1Char('/')) ? first : second);
+            QCOMPARE(f.rankNumber, path.startsWith(first + QLatin1Char('/')) ? 1 : 0);
+        }
+        const ClusterLayout layout = findClusterRanks(dir.path().toStdString());
+        QCOMPARE(layout.ranks.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(layout.ranks[0].path), second);
+        QCOMPARE(QString::fromStdString(layout.ranks[1].path), first);
+        QVERIFY(layout.skipped.empty());
+        const ClusterLoad load = loadCluster(layout);
+        QVERIFY2(load.ranks[0].ok(), qPrintable(load.ranks[0].error));
+        QVERIFY2(load.ranks[1].ok(), qPrintable(load.ranks[1].error));
+        QCOMPARE(analyzeCluster(load.summaries()).collectives.size(), size_t(4));
+    }
+
     // COMMUNICATION_TASK_INFO of the pair (sqlite3 on the files): each rank's rows have itself as the
     // source and every rank of the 8-rank group as the destination; the data-moving ones (Memcpy,
     // Reduce_Inline with a size) between ranks 0 and 1 over SDMA: rank 0 → 1: 4 Memcpy (30 605 312 B,
