@@ -121,14 +121,13 @@ static bool within(const fs::path& p, const fs::path& dir)
     return d == dir.end();
 }
 
-// Whether to enter a folder linked into the scanned one (ranks gathered from several nodes by symlinks):
-// once, by its target, unless the target is scanned anyway (it lies under the root or a folder already
-// entered) or holds one of them (a loop).
-static bool enterLinkedFolder(const fs::path& link, std::vector<fs::path>& entered)
+// Whether to enter a folder linked into the scanned one (ranks gathered from several nodes by symlinks)
+// whose canonical path is `target` (empty: unresolved): once, unless it is scanned anyway (it lies under
+// the root or a folder already entered) or holds one of them (the root: a loop; a folder entered in an
+// earlier round: left out rather than scanned twice).
+static bool enterLinkedFolder(const fs::path& target, std::vector<fs::path>& entered)
 {
-    std::error_code ec;
-    const fs::path target = fs::canonical(link, ec);
-    if (ec)
+    if (target.empty())
         return false;
     for (const fs::path& e : entered)
         if (within(target, e) || within(e, target))
@@ -139,7 +138,8 @@ static bool enterLinkedFolder(const fs::path& link, std::vector<fs::path>& enter
 
 struct LinkedFolder {
     fs::path path;
-    int depth = 0; // of its files below the root
+    int depth = 0;   // of its files below the root
+    fs::path target; // canonical, resolved when its round starts (empty: unresolved)
 };
 
 // Whether a folder can be read; skip_permission_denied would skip it without a word: say so.
@@ -165,7 +165,7 @@ static bool walkFolder(const fs::path& dir, int depth, ScanResult& result, std::
         if (it->is_directory(ec)) {
             const int below = depth + it.depth() + 1;
             if (it->is_symlink(ec)) {
-                links.push_back({it->path(), below}); // (not followed by the iterator)
+                links.push_back({it->path(), below, {}}); // (not followed by the iterator)
             } else if (!readable(it->path(), result)) {
                 it.disable_recursion_pending();
             } else if (isRawDataFolder(it->path())) {
@@ -188,8 +188,10 @@ static bool walkFolder(const fs::path& dir, int depth, ScanResult& result, std::
     return true;
 }
 
-// The files under `root` and the folders linked into it (each round of links in name order, so that
-// of two links to one folder the first by name is the one entered), within ScanLimits.
+// The files under `root` and the folders linked into it, within ScanLimits. Each round of links goes in
+// the order of their targets, then names: of two links to one folder the first by name is entered, and
+// a link to a folder holding another link's target comes first (the other is then inside it), so that
+// no folder is left out for what the links are named.
 static QString listFolder(const fs::path& root, ScanResult& result, std::vector<fs::path>& candidates)
 {
     // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
@@ -205,13 +207,19 @@ static QString listFolder(const fs::path& root, ScanResult& result, std::vector<
     std::vector<fs::path> entered{root};
     for (size_t next = 0; next < links.size();) {
         const size_t end = links.size();
-        std::sort(links.begin() + ptrdiff_t(next), links.end(),
-                  [](const LinkedFolder& a, const LinkedFolder& b) { return a.path < b.path; });
+        for (size_t i = next; i < end; ++i) {
+            links[i].target = fs::canonical(links[i].path, ec);
+            if (ec)
+                links[i].target.clear();
+        }
+        std::sort(links.begin() + ptrdiff_t(next), links.end(), [](const LinkedFolder& a, const LinkedFolder& b) {
+            return std::tie(a.target, a.path) < std::tie(b.target, b.path);
+        });
         for (; next < end; ++next) {
             const LinkedFolder link = links[next]; // (a copy: walkFolder appends)
             if (link.depth >= ScanLimits::kMaxDepth) {
                 result.stoppedAtDepth = true;
-            } else if (enterLinkedFolder(link.path, entered) && readable(link.path, result)) {
+            } else if (enterLinkedFolder(link.target, entered) && readable(link.path, result)) {
                 if (isRawDataFolder(link.path))
                     result.rawFolders.push_back(link.path.string());
                 else if (!walkFolder(link.path, link.depth, result, candidates, links))
