@@ -305,7 +305,8 @@ ClusterAnalysis analyzeCluster(const std::vector<RankSummary>& ranks, const Clus
                                                     "%1 of %2 matched collectives disagree in name or size between "
                                                     "ranks; they are not used for the clock offsets")
                             .arg(mismatches)
-                            .arg(out.collectives.size());
+                            .arg(std::count_if(out.collectives.begin(), out.collectives.end(),
+                                               [](const MatchedCollective& m) { return m.members.size() > 1; }));
     out.clocks = estimateClocks(ranks, out.collectives, out.referenceRank);
     for (size_t r = 0; r < ranks.size(); ++r) {
         if (r < options.offsetOverrides.size() && options.offsetOverrides[r]) {

@@ -90,6 +90,21 @@ private Q_SLOTS:
         for (size_t i = 0; i < 5; ++i)
             QCOMPARE(a.ranking[i].explanation, expected[i]);
     }
+
+    // Rank 3's W2 moves another count of elements: W2 disagrees, out of the 3 collectives matched across
+    // ranks (W1, W2, P1), not of 5 (S1 and L1 have a single member: matched with nobody).
+    void theWarningCountsCollectivesMatchedAcrossRanks()
+    {
+        std::vector<RankSummary> ranks = story();
+        ranks[3].collectives[1].count = 999;
+        const ClusterAnalysis a = analyzeCluster(ranks);
+        QVERIFY(a.collectives[1].mismatch);
+        QCOMPARE(a.warnings.size(), qsizetype(2)); // and rank 4's clock
+        QCOMPARE(a.warnings[0], QStringLiteral("1 of 3 matched collectives disagree in name or size between ranks; "
+                                               "they are not used for the clock offsets"));
+        QCOMPARE(a.clocks[0].collectives, size_t(2)); // W1, P1
+        QCOMPARE(a.clocks[3].collectives, size_t(1)); // W1
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClusterVerdicts)
