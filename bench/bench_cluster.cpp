@@ -8,10 +8,13 @@
 // Usage: bench_cluster [runs=5] [ranks=64] [steps=10000] [summaries=512] [demo_steps=1500] [demo_layers=8]
 //                      [demo_dir]
 // demo_dir: write the 8 demo ranks there and keep them (or reuse them when the folder already holds ranks),
-// for profiling one part again without generating; without it they go to a temporary folder, removed after.
+// for profiling one part again without generating; without it they go to a temporary folder, removed after
+// (also when the bench is stopped by SIGINT / SIGTERM / SIGHUP: RemoveOnSignal.h).
 // Sizes (demo_steps × 8 layers): 1,500 → 5 MB a rank, 6,000 → 21 MB, 24,000 → 85 MB, 72,000 → ~250 MB.
 // The last line is a verdict on issue #24's target (8 ranks at once ≤ 0.6× one after another).
+#include "RemoveOnSignal.h"
 #include "analysis/AnalysisRules.h"
+
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
 #include "demo/ClusterDemo.h"
@@ -113,6 +116,7 @@ static std::vector<RankSummary> generate(int ranks, int steps)
 
 int main(int argc, char** argv)
 {
+    static bench::RemoveOnSignal cleanup; // (first: before any thread starts; static: its thread outlives main)
     keepFreedMemoryForReuse();
     QCoreApplication app(argc, argv);
     const int runs = argc > 1 ? std::max(5, std::stoi(argv[1])) : 5;
@@ -140,6 +144,7 @@ int main(int argc, char** argv)
                     ranks, steps, input.front().collectives.size(), median(times), runs, slow);
     }
     QTemporaryDir dir;
+    cleanup.remove(dir.path().toStdString()); // killed mid-run: removed all the same (not a kept demo_dir)
     // 2. summaries on disk
     {
         const std::vector<RankSummary> input = generate(summaries, 200);

@@ -259,8 +259,12 @@
     <context>
         <name>ClusterAnalysis</name>
         <message>
-            <source>rank %1: the slow outlier of %2 of %3 collectives, last to arrive at %4 (%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer</source>
-            <translation>rank %1：在 %3 个集合通信中有 %2 个是慢的离群者，%4 个最后到达（共迟到 %5 µs）；等待迟到的对端 %6 µs，传输 %7 µs</translation>
+            <source>rank %1: shares no collective with the other ranks</source>
+            <translation>rank %1：与其他 rank 没有共同的集合通信</translation>
+        </message>
+        <message>
+            <source>rank %1: slow outlier in %2 and last to arrive in %3 of the %4 collectives it shares (%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer</source>
+            <translation>rank %1：在其参与的 %4 个共同集合通信中，%2 个是慢的离群者，%3 个最后到达（共迟到 %5 µs）；等待迟到的对端 %6 µs，传输 %7 µs</translation>
         </message>
         <message>
             <source>%1 of %2 matched collectives disagree in name or size between ranks; they are not used for the clock offsets</source>

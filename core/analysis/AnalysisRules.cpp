@@ -131,8 +131,12 @@ NameRule::Literal NameRule::literalOf(const QString& pattern)
             size_t j = i + 1;
             j += j < end && p[j] == '^';
             j += j < end && p[j] == ']';
-            while (j < end && p[j] != ']')
+            while (j < end && p[j] != ']') {
+                // [:digit:], [.a.], [=a=]: their ']' is not the class's end; not read here
+                if (p[j] == '[' && j + 1 < end && std::string_view(":.=").find(p[j + 1]) != std::string_view::npos)
+                    return {};
                 j += p[j] == '\\' ? 2 : 1;
+            }
             cut();
             i = j + 1;
             continue;

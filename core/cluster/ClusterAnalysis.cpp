@@ -147,6 +147,12 @@ std::vector<RankClock> estimateClocks(const std::vector<RankSummary>& ranks,
                 placed[r] = progress = true;
             }
     }
+    // The reference rests on no difference of its own: it counts the collectives the others' offsets
+    // may rest on (those it shares, matched and checked), not 0 beside the others' counts.
+    for (const MatchedCollective& m : colls)
+        if (!m.mismatch && m.members.size() > 1 &&
+            std::find(m.members.begin(), m.members.end(), reference) != m.members.end())
+            ++clocks[reference].collectives;
     return clocks;
 }
 
@@ -231,15 +237,20 @@ void placeOnClock(const std::vector<RankSummary>& ranks, const std::vector<RankC
     }
 }
 
-QString explain(const RankSummary& rank, const RankVerdict& v, size_t collectives)
+// `shared`: the matched collectives of this rank that other ranks took part in (what its votes, last
+// arrivals, waits and transfers are counted over).
+QString explain(const RankSummary& rank, const RankVerdict& v, size_t shared)
 {
+    if (shared == 0)
+        return QCoreApplication::translate("ClusterAnalysis", "rank %1: shares no collective with the other ranks")
+            .arg(rank.rankNumber);
     return QCoreApplication::translate("ClusterAnalysis",
-                                       "rank %1: the slow outlier of %2 of %3 collectives, last to arrive at %4 "
-                                       "(%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer")
+                                       "rank %1: slow outlier in %2 and last to arrive in %3 of the %4 collectives "
+                                       "it shares (%5 µs late in all); waited %6 µs for late peers, %7 µs in transfer")
         .arg(rank.rankNumber)
         .arg(v.votes)
-        .arg(collectives)
         .arg(v.lastArrivals)
+        .arg(shared)
         .arg(static_cast<double>(v.latenessNs) / 1e3, 0, 'f', 1)
         .arg(static_cast<double>(v.waitNs) / 1e3, 0, 'f', 1)
         .arg(static_cast<double>(v.transferNs) / 1e3, 0, 'f', 1);
@@ -294,7 +305,8 @@ ClusterAnalysis analyzeCluster(const std::vector<RankSummary>& ranks, const Clus
                                                     "%1 of %2 matched collectives disagree in name or size between "
                                                     "ranks; they are not used for the clock offsets")
                             .arg(mismatches)
-                            .arg(out.collectives.size());
+                            .arg(std::count_if(out.collectives.begin(), out.collectives.end(),
+                                               [](const MatchedCollective& m) { return m.members.size() > 1; }));
     out.clocks = estimateClocks(ranks, out.collectives, out.referenceRank);
     for (size_t r = 0; r < ranks.size(); ++r) {
         if (r < options.offsetOverrides.size() && options.offsetOverrides[r]) {

@@ -32,9 +32,9 @@ struct MatchedCollective {
 // A rank's clock offset to the reference rank: cluster time = rank time + offsetNs.
 struct RankClock {
     TimeNs offsetNs = 0;
-    TimeNs spreadNs = 0; // max − min of the end differences it rests on
-    TimeNs madNs = 0;    // their median absolute deviation
-    size_t collectives = 0;
+    TimeNs spreadNs = 0;       // max − min of the end differences it rests on
+    TimeNs madNs = 0;          // their median absolute deviation
+    size_t collectives = 0;    // the matched collectives its offset rests on; the reference: those it shares
     size_t viaRank = SIZE_MAX; // the rank it was measured against (SIZE_MAX: the reference itself)
     bool estimated = false;    // false: no shared collective, offset 0
     bool overridden = false;   // set by the user

@@ -270,7 +270,9 @@ std::string clusterText(const ClusterLoad& load, const ClusterAnalysis& a)
         out << "  " << QCoreApplication::translate("ClusterReport", "rank").toStdString() << " " << r.where.rankNumber
             << ": ";
         if (reference)
-            out << QCoreApplication::translate("ClusterReport", "reference").toStdString() << "\n";
+            out << QCoreApplication::translate("ClusterReport", "reference").toStdString() << "  "
+                << QCoreApplication::translate("ClusterReport", "collectives").toStdString() << " " << c.collectives
+                << "\n";
         else
             out << static_cast<double>(c.offsetNs) / 1e3 << "  "
                 << QCoreApplication::translate("ClusterReport", "spread").toStdString() << " "

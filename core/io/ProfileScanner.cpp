@@ -10,6 +10,8 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -40,20 +42,52 @@ static int timelinePreference(FileFormat f)
     }
 }
 
-// The outermost *_ascend_pt folder, else the outermost PROF_* folder, else "".
-static std::string runRootOf(const fs::path& file, const fs::path& scanRoot)
+constexpr const char* kOutputFolder = "ASCEND_PROFILER_OUTPUT";
+
+static bool isProfilerInfoName(const std::string& name)
 {
-    std::string ascendPt, prof;
+    return startsWith(name, "profiler_info") && endsWith(name, ".json");
+}
+
+// The run folder a file shows by where it lies (the parent of ASCEND_PROFILER_OUTPUT) or by what it is
+// (the folder of a profiler_info*.json), else "": a rank folder whatever its name (a link named
+// anything to a *_ascend_pt folder).
+static std::string runFolderShownBy(const fs::path& file)
+{
+    if (file.parent_path().filename() == kOutputFolder)
+        return file.parent_path().parent_path().string();
+    return isProfilerInfoName(file.filename().string()) ? file.parent_path().string() : std::string();
+}
+
+// The same by a look into `dir` (during the walk, before its files are listed).
+static bool holdsRunContent(const fs::path& dir)
+{
+    std::error_code ec;
+    if (fs::is_directory(dir / kOutputFolder, ec))
+        return true;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (isProfilerInfoName(it->path().filename().string()))
+            return true;
+    return false;
+}
+
+// The outermost *_ascend_pt folder, else the innermost run folder by content (`runFolders`, from
+// runFolderShownBy), else the outermost PROF_* folder, else "".
+static std::string runRootOf(const fs::path& file, const fs::path& scanRoot, const std::set<std::string>& runFolders)
+{
+    std::string ascendPt, content, prof;
     for (fs::path p = file.parent_path(); !p.empty(); p = p.parent_path()) {
         const std::string name = p.filename().string();
         if (endsWith(name, "_ascend_pt"))
             ascendPt = p.string();
         else if (startsWith(name, "PROF_"))
             prof = p.string();
+        if (content.empty() && runFolders.count(p.string()))
+            content = p.string();
         if (p == scanRoot.parent_path() || p == p.root_path())
             break;
     }
-    return !ascendPt.empty() ? ascendPt : prof;
+    return !ascendPt.empty() ? ascendPt : !content.empty() ? content : prof;
 }
 
 static int rankFromName(const std::string& name)
@@ -77,7 +111,8 @@ static bool isRawDataFolder(const fs::path& dir)
     const std::string grand = dir.parent_path().parent_path().filename().string();
     if (name == "data" && (parent == "host" || startsWith(parent, "device_")) && startsWith(grand, "PROF_"))
         return true;
-    return (name == "FRAMEWORK" || name == "logs") && endsWith(parent, "_ascend_pt");
+    return (name == "FRAMEWORK" || name == "logs") &&
+           (endsWith(parent, "_ascend_pt") || holdsRunContent(dir.parent_path()));
 }
 
 static bool within(const fs::path& p, const fs::path& dir)
@@ -86,14 +121,13 @@ static bool within(const fs::path& p, const fs::path& dir)
     return d == dir.end();
 }
 
-// Whether to enter a folder linked into the scanned one (ranks gathered from several nodes by symlinks):
-// once, by its target, unless the target is scanned anyway (it lies under the root or a folder already
-// entered) or holds one of them (a loop).
-static bool enterLinkedFolder(const fs::path& link, std::vector<fs::path>& entered)
+// Whether to enter a folder linked into the scanned one (ranks gathered from several nodes by symlinks)
+// whose canonical path is `target` (empty: unresolved): once, unless it is scanned anyway (it lies under
+// the root or a folder already entered) or holds one of them (the root: a loop; a folder entered in an
+// earlier round: left out rather than scanned twice).
+static bool enterLinkedFolder(const fs::path& target, std::vector<fs::path>& entered)
 {
-    std::error_code ec;
-    const fs::path target = fs::canonical(link, ec);
-    if (ec)
+    if (target.empty())
         return false;
     for (const fs::path& e : entered)
         if (within(target, e) || within(e, target))
@@ -104,7 +138,8 @@ static bool enterLinkedFolder(const fs::path& link, std::vector<fs::path>& enter
 
 struct LinkedFolder {
     fs::path path;
-    int depth = 0; // of its files below the root
+    int depth = 0;   // of its files below the root
+    fs::path target; // canonical, resolved when its round starts (empty: unresolved)
 };
 
 // Whether a folder can be read; skip_permission_denied would skip it without a word: say so.
@@ -130,7 +165,7 @@ static bool walkFolder(const fs::path& dir, int depth, ScanResult& result, std::
         if (it->is_directory(ec)) {
             const int below = depth + it.depth() + 1;
             if (it->is_symlink(ec)) {
-                links.push_back({it->path(), below}); // (not followed by the iterator)
+                links.push_back({it->path(), below, {}}); // (not followed by the iterator)
             } else if (!readable(it->path(), result)) {
                 it.disable_recursion_pending();
             } else if (isRawDataFolder(it->path())) {
@@ -153,8 +188,10 @@ static bool walkFolder(const fs::path& dir, int depth, ScanResult& result, std::
     return true;
 }
 
-// The files under `root` and the folders linked into it (each round of links in name order, so that
-// of two links to one folder the first by name is the one entered), within ScanLimits.
+// The files under `root` and the folders linked into it, within ScanLimits. Each round of links goes in
+// the order of their targets, then names: of two links to one folder the first by name is entered, and
+// a link to a folder holding another link's target comes first (the other is then inside it), so that
+// no folder is left out for what the links are named.
 static QString listFolder(const fs::path& root, ScanResult& result, std::vector<fs::path>& candidates)
 {
     // skip_permission_denied would turn an unreadable top folder into an empty one: open it plainly
@@ -170,13 +207,19 @@ static QString listFolder(const fs::path& root, ScanResult& result, std::vector<
     std::vector<fs::path> entered{root};
     for (size_t next = 0; next < links.size();) {
         const size_t end = links.size();
-        std::sort(links.begin() + ptrdiff_t(next), links.end(),
-                  [](const LinkedFolder& a, const LinkedFolder& b) { return a.path < b.path; });
+        for (size_t i = next; i < end; ++i) {
+            links[i].target = fs::canonical(links[i].path, ec);
+            if (ec)
+                links[i].target.clear();
+        }
+        std::sort(links.begin() + ptrdiff_t(next), links.end(), [](const LinkedFolder& a, const LinkedFolder& b) {
+            return std::tie(a.target, a.path) < std::tie(b.target, b.path);
+        });
         for (; next < end; ++next) {
             const LinkedFolder link = links[next]; // (a copy: walkFolder appends)
             if (link.depth >= ScanLimits::kMaxDepth) {
                 result.stoppedAtDepth = true;
-            } else if (enterLinkedFolder(link.path, entered) && readable(link.path, result)) {
+            } else if (enterLinkedFolder(link.target, entered) && readable(link.path, result)) {
                 if (isRawDataFolder(link.path))
                     result.rawFolders.push_back(link.path.string());
                 else if (!walkFolder(link.path, link.depth, result, candidates, links))
@@ -190,12 +233,16 @@ static QString listFolder(const fs::path& root, ScanResult& result, std::vector<
 static void recognizeCandidates(const std::vector<fs::path>& candidates, const fs::path& root, bool singleFile,
                                 ScanResult& result)
 {
+    std::set<std::string> runFolders;
+    for (const fs::path& p : candidates)
+        if (std::string run = runFolderShownBy(p); !run.empty())
+            runFolders.insert(std::move(run));
     for (const fs::path& p : candidates) {
         ScannedFile f;
         f.path = p.string();
         const Recognition r = recognizeFile(f.path);
         f.format = r.format;
-        f.runRoot = runRootOf(p, root);
+        f.runRoot = runRootOf(p, root, runFolders);
         f.rankNumber = r.rank ? *r.rank : rankFromName(p.filename().string());
         if (f.format == FileFormat::Unknown || isCompanionFormat(f.format)) {
             f.selected = false;

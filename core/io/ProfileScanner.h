@@ -15,7 +15,7 @@ struct ScannedFile {
     std::string path; // absolute
     FileFormat format = FileFormat::Unknown;
     int rankNumber = -1;     // rank from profiler_info_<r>.json / file name, -1 when unknown
-    std::string runRoot;     // the *_ascend_pt or PROF_* folder it belongs to ("" for standalone files)
+    std::string runRoot;     // its *_ascend_pt folder, a run folder by content, a PROF_* folder; "" standalone
     bool selected = true;    // false: not loaded (unknown, a companion, another export preferred, duplicate)
     std::string note;        // why it is not loaded
     std::string duplicateOf; // path of the file with the same rank and content that is loaded instead

@@ -8,6 +8,9 @@
 #include <QFile>
 #include <QTest>
 
+#include <iterator>
+#include <random>
+
 #include <nlohmann/json.hpp>
 
 using namespace dspark;
@@ -131,6 +134,65 @@ private Q_SLOTS:
         QVERIFY(rule.matches(std::string_view("kv_inject")));
         QVERIFY(!rule.matches(std::string_view("kv__inject")));
         QVERIFY(!rule.matches(std::string_view("")));
+    }
+
+    void posixClassesInsideAClassAreNotRequiredCharacters()
+    {
+        // "[[:digit:]x]y" is one character (a digit or x) then y: "3y" matches without any x. A reading that
+        // stops the class at the POSIX class's ']' takes the x for a required character and skips "3y".
+        NameRule rule;
+        QVERIFY(rule.setPatterns({QStringLiteral("[[:digit:]x]y")}).isEmpty());
+        QVERIFY(rule.matches(std::string_view("3y")));
+        QVERIFY(rule.matches(std::string_view("XY")));
+        QVERIFY(!rule.matches(std::string_view("ay")));
+        QVERIFY(rule.setPatterns({QStringLiteral("^[[:alpha:]_]kernel$")}).isEmpty());
+        QVERIFY(rule.matches(std::string_view("Akernel")));
+        QVERIFY(rule.matches(std::string_view("_KERNEL")));
+        QVERIFY(!rule.matches(std::string_view("1kernel")));
+        QVERIFY(rule.setPatterns({QStringLiteral("[^[:space:]q]z")}).isEmpty());
+        QVERIFY(rule.matches(std::string_view("az")));
+        QVERIFY(!rule.matches(std::string_view(" z")));
+        QVERIFY(!rule.matches(std::string_view("Qz")));
+    }
+
+    // Patterns put together from the pieces the reading of patterns treats apart (anchors, classes,
+    // quantifiers, escapes, counted repeats), on names of the characters they involve: the regular
+    // expression's answer every time. The generator is fixed (mt19937, seed 19): the same cases each run.
+    void randomPatternsAnswerAsTheRegularExpression()
+    {
+        // The pieces, separated by single spaces (a space is a piece of its own below).
+        const QStringList pieces =
+            QStringLiteral(R"(a b A _ x - . * + ? {2} {1,2} {,2} { } ] [ab] [^a] []a] [a-c] [[] [\]] [[:digit:]a] )"
+                           R"([[:alpha:]] [[.a.]] \b \d \. \\ \$ \^ ^ $ # 1 \- {0} {0,} *? +? ?? \] [^]a] \B \w \s )"
+                           R"([\d] {1} {2,}? \{ \[ [a\]] {a} {1,a} x{ \} % @ ^^ $$ (?i) (?-i) |)")
+                .split(QLatin1Char(' '))
+            << QStringLiteral(" ");
+        static const char* const letters[] = {"a", "b", "A", "B", "x", "_", "1", ".", "$", "\\",
+                                              "{", "}", "-", " ", "]", "[", "2", "#", "^"};
+        std::mt19937 random(19);
+        const auto pick = [&](auto& list) { return list[random() % std::size(list)]; };
+        int tried = 0;
+        for (int i = 0; i < 20000; ++i) {
+            QString pattern;
+            for (int k = 1 + int(random() % 5); k > 0; --k)
+                pattern += pieces[qsizetype(random() % size_t(pieces.size()))];
+            const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+            NameRule rule;
+            if (!re.isValid() || !rule.setPatterns({pattern}).isEmpty())
+                continue;
+            ++tried;
+            for (int n = 0; n < 12; ++n) {
+                std::string name;
+                for (int k = int(random() % 6); k > 0; --k)
+                    name += pick(letters);
+                const bool expected = re.match(QString::fromStdString(name)).hasMatch();
+                QVERIFY2(rule.matches(std::string_view(name)) == expected,
+                         qPrintable(QStringLiteral("pattern \"%1\", name \"%2\": expected %3")
+                                        .arg(pattern, QString::fromStdString(name),
+                                             expected ? QStringLiteral("match") : QStringLiteral("none"))));
+            }
+        }
+        QVERIFY(tried > 8000); // most of them are valid patterns
     }
 
     void defaultRulesAnswerAsTheirRegularExpressions()

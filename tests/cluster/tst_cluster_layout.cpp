@@ -6,7 +6,9 @@
 
 #include "cluster/ClusterAnalysis.h"
 #include "cluster/ClusterLoader.h"
+#include "io/ProfileScanner.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +41,50 @@ bool writeFile(const QString& path, const QByteArray& bytes)
 class TestClusterLayout : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Two links of one folder of ranks: "a" to one rank's folder, "b" to the job folder that holds it and
+    // the other rank. Both ranks, whatever the links' names (the rank under both is scanned once): the
+    // job's folder is entered, not left out for holding a folder entered before it.
+    void aLinkToAFolderHoldingAnotherLinksTargetIsEntered()
+    {
+        QTemporaryDir dir;
+        const QString job = dir.filePath(QStringLiteral("store/job"));
+        QCOMPARE(writeRank(job + QStringLiteral("/w0_20250101080000001_ascend_pt"), 0), QString());
+        QCOMPARE(writeRank(job + QStringLiteral("/w1_20250101080000002_ascend_pt"), 1), QString());
+        const QString view = dir.filePath(QStringLiteral("view"));
+        QVERIFY(QDir().mkpath(view));
+        QVERIFY(QFile::link(job + QStringLiteral("/w0_20250101080000001_ascend_pt"), view + QStringLiteral("/a")));
+        QVERIFY(QFile::link(job, view + QStringLiteral("/b")));
+        const ClusterLayout layout = findClusterRanks(view.toStdString());
+        QCOMPARE(layout.ranks.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(layout.ranks[0].path),
+                 view + QStringLiteral("/b/w0_20250101080000001_ascend_pt"));
+        QCOMPARE(QString::fromStdString(layout.ranks[1].path),
+                 view + QStringLiteral("/b/w1_20250101080000002_ascend_pt"));
+        QVERIFY(layout.skipped.empty());
+        QCOMPARE(scanProfilePath(view.toStdString()).examined, size_t(2)); // each database once
+    }
+
+    // A rank folder whose name says nothing (not *_ascend_pt) is a run by its content (an
+    // ASCEND_PROFILER_OUTPUT folder): its files are one rank, and its FRAMEWORK folder (raw data, which may
+    // hold thousands of files) is not entered, as under a *_ascend_pt folder.
+    void aRankFolderIsARunByItsContent()
+    {
+        QTemporaryDir dir;
+        const QString rank = dir.filePath(QStringLiteral("node zero"));
+        QCOMPARE(writeRank(rank, 0), QString());
+        QVERIFY(QDir().mkpath(rank + QStringLiteral("/FRAMEWORK")));
+        QVERIFY(writeFile(rank + QStringLiteral("/FRAMEWORK/raw.json"),
+                          R"({"traceEvents": [{"ph":"X","name":"k","pid":0,"tid":7,"ts":1,"dur":2}]})"));
+        const ScanResult scan = scanProfilePath(dir.path().toStdString());
+        QCOMPARE(scan.rawFolders, std::vector<std::string>{QString(rank + QStringLiteral("/FRAMEWORK")).toStdString()});
+        QCOMPARE(scan.files.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(scan.files[0].runRoot), rank);
+        const ClusterLayout layout = findClusterRanks(dir.path().toStdString());
+        QCOMPARE(layout.ranks.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(layout.ranks[0].path), rank);
+        QVERIFY(layout.skipped.empty());
+    }
+
     void sglangTraceNamesGiveTheTpRank()
     {
         QCOMPARE(rankFromSglangTraceName("1712345678-TP-3-DP-1-EP-3.trace.json.gz"), 3);

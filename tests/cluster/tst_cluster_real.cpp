@@ -59,7 +59,18 @@ private Q_SLOTS:
         QCOMPARE(an.clocks[1].spreadNs, TimeNs(5861));   // 15476 − 9615
         QCOMPARE(an.clocks[1].madNs, TimeNs(601));       // deviations 240, 241, 960, 4901
         QCOMPARE(an.clocks[1].collectives, size_t(4));
+        QCOMPARE(an.clocks[0].collectives, size_t(4)); // the reference: the four it shares with rank 1
         QVERIFY(an.warnings.isEmpty());
+        // Two members: no vote (n < 3); each rank is the last at two of the four allreduces.
+        QCOMPARE(an.ranking.size(), size_t(2));
+        for (const RankVerdict& v : an.ranking) {
+            QCOMPARE(v.votes, size_t(0));
+            QCOMPARE(v.lastArrivals, size_t(2));
+            QVERIFY2(v.explanation.startsWith(QStringLiteral("rank %1: slow outlier in 0 and last to arrive in 2 of "
+                                                             "the 4 collectives it shares (")
+                                                  .arg(v.rank)),
+                     qPrintable(v.explanation));
+        }
         // The first allreduce: rank 0 issued at …431631806, rank 1 at …435164432 + offset: rank 1 last,
         // 3.518 ms after rank 0.
         const MatchedCollective& first = an.collectives[0];
@@ -99,6 +110,36 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(layout.ranks[1].path),
                  nodes + QStringLiteral("/a_node2_20250109080101456_ascend_pt"));
         QVERIFY(layout.warnings.isEmpty());
+        const ClusterLoad load = loadCluster(layout);
+        QVERIFY2(load.ranks[0].ok(), qPrintable(load.ranks[0].error));
+        QVERIFY2(load.ranks[1].ok(), qPrintable(load.ranks[1].error));
+        QCOMPARE(analyzeCluster(load.summaries()).collectives.size(), size_t(4));
+    }
+
+    // Links named anything (not *_ascend_pt) to the real rank folders: each link is its rank's run folder
+    // by its content (an ASCEND_PROFILER_OUTPUT child, profiler_info_0.json), so rank 0's analysis.db and
+    // profiler_info go with its database, and the rank is the folder, not the database file alone.
+    void linksNamedAnythingAreRunFoldersByContent()
+    {
+        DSPARK_REQUIRE_REAL_DATA();
+        QTemporaryDir dir;
+        const QString first = dir.filePath(QStringLiteral("first")), second = dir.filePath(QStringLiteral("zz top"));
+        QVERIFY(QFile::link(test::realData(QStringLiteral("ascend/torch_npu_db_rank1_ascend_pt")), first));
+        QVERIFY(QFile::link(test::realData(QStringLiteral("ascend/torch_npu_db_rank0_ascend_pt")), second));
+
+        const ScanResult scan = scanProfilePath(dir.path().toStdString());
+        QVERIFY2(scan.error.isEmpty(), qPrintable(scan.error));
+        QCOMPARE(scan.files.size(), size_t(4)); // rank 1's database; rank 0's database, analysis.db, profiler_info
+        for (const ScannedFile& f : scan.files) {
+            const QString path = QString::fromStdString(f.path);
+            QCOMPARE(QString::fromStdString(f.runRoot), path.startsWith(first + QLatin1Char('/')) ? first : second);
+            QCOMPARE(f.rankNumber, path.startsWith(first + QLatin1Char('/')) ? 1 : 0);
+        }
+        const ClusterLayout layout = findClusterRanks(dir.path().toStdString());
+        QCOMPARE(layout.ranks.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(layout.ranks[0].path), second);
+        QCOMPARE(QString::fromStdString(layout.ranks[1].path), first);
+        QVERIFY(layout.skipped.empty());
         const ClusterLoad load = loadCluster(layout);
         QVERIFY2(load.ranks[0].ok(), qPrintable(load.ranks[0].error));
         QVERIFY2(load.ranks[1].ok(), qPrintable(load.ranks[1].error));

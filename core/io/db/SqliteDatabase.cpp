@@ -139,6 +139,13 @@ bool SqliteDatabase::open(const std::string& path)
 
 bool SqliteDatabase::openImage(std::string_view image)
 {
+    // SQLite cannot read a deserialized WAL database (header bytes 18-19 = 2: SQLITE_CANTOPEN at the first
+    // read), which open() reads with immutable=1: a copy marked as a rollback-journal one reads the same.
+    if (image.size() >= 20 && (image[18] == 2 || image[19] == 2)) {
+        m_walCopy.assign(image);
+        m_walCopy[18] = m_walCopy[19] = 1;
+        image = m_walCopy;
+    }
     if (sqlite3_open_v2(":memory:", &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
         return false;
     // READONLY: SQLite never writes to (nor frees) the caller's bytes, so the const_cast is safe.

@@ -47,8 +47,8 @@ public:
 
     // Opens `path` as file:<escaped path>?immutable=1 with SQLITE_OPEN_READONLY | SQLITE_OPEN_URI.
     bool open(const std::string& path);
-    // Opens a database image held in memory (sqlite3_deserialize), read-only and without a copy: `image`
-    // must outlive the connection.
+    // Opens a database image held in memory (sqlite3_deserialize), read-only and without a copy (but of a
+    // WAL database): `image` must outlive the connection.
     bool openImage(std::string_view image);
     sqlite3* handle() const { return m_db; }
     // The last SQLite error, e.g. "database disk image is malformed".
@@ -74,6 +74,7 @@ private:
 
     sqlite3* m_db = nullptr;
     std::vector<std::string> m_tables;
+    std::string m_walCopy; // openImage() of a WAL database: the image it reads, marked rollback-journal
 };
 
 } // namespace dspark::db
