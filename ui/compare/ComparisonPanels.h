@@ -122,6 +122,8 @@ protected:
 
 private:
     void askExport();
+    // Moves the view's Δ columns next to the class (the model's order is kept).
+    void showDeltasFirst(int quantities);
     std::shared_ptr<const RunComparison> m_comparison;
     QLineEdit* m_filter = nullptr;
     QCheckBox* m_allPairs = nullptr;

@@ -191,6 +191,18 @@ void PairTablePanel::rebuild()
         m_model->appendRow(row);
     }
     m_view->resizeColumnsToContents();
+    showDeltasFirst(int(shown.size()));
+}
+
+void PairTablePanel::showDeltasFirst(int quantities)
+{
+    // The Δ columns, read first, follow the class in the view; the model (what is copied and exported)
+    // keeps each quantity's baseline, changed, Δ together. Column 3 + 3q + 2 is quantity q's Δ.
+    QHeaderView* header = m_view->horizontalHeader();
+    for (int logical = 0; logical < header->count(); ++logical) // (a previous comparison's order undone)
+        header->moveSection(header->visualIndex(logical), logical);
+    for (int q = 0; q < quantities; ++q)
+        header->moveSection(header->visualIndex(3 + 3 * q + 2), 1 + q);
 }
 
 QString PairTablePanel::jsonText() const
