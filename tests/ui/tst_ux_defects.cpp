@@ -23,6 +23,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QHeaderView>
@@ -222,7 +223,7 @@ private Q_SLOTS:
 
     // The demo pair's Matched Pairs at 1440×900: the Δ columns follow the class in the view (the first
     // one in view without scrolling), while the model, what Copy and Export write, keeps each quantity's
-    // baseline, changed and Δ together.
+    // baseline, changed and Δ together. The Distributions likewise show the change first.
     void pairTableShowsDeltasFirst()
     {
         auto w = openDemoPair();
@@ -254,6 +255,17 @@ private Q_SLOTS:
         QApplication::processEvents();
         QCOMPARE(header->visualIndex(5), 1);
         QCOMPARE(header->visualIndex(1), quantities + 1);
+        // The Distributions: Δ median, its interval and the verdict follow the quantity, in view.
+        c->docks()[1]->raise();
+        QApplication::processEvents();
+        QTableWidget* dist = c->distributionPanel()->table();
+        QVERIFY(dist->rowCount() > 0);
+        QCOMPARE(dist->horizontalHeaderItem(9)->text(), QStringLiteral("Δ median"));
+        for (int col : {9, 10, 11})
+            QCOMPARE(dist->horizontalHeader()->visualIndex(col), col - 8);
+        QVERIFY(dist->columnViewportPosition(10) + dist->columnWidth(10) <= dist->viewport()->width());
+        c->distributionPanel()->classBox()->setCurrentIndex(1); // (another class: the order stays)
+        QCOMPARE(dist->horizontalHeader()->visualIndex(9), 1);
     }
 
     // The comparison's docks tabbed at the bottom at 1440×900: the tab bars elide in the middle (a run's

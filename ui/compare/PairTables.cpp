@@ -191,18 +191,20 @@ void PairTablePanel::rebuild()
         m_model->appendRow(row);
     }
     m_view->resizeColumnsToContents();
-    showDeltasFirst(int(shown.size()));
+    // The Δ columns, read first, follow the class in the view; the model (what is copied and exported)
+    // keeps each quantity's baseline, changed, Δ together: column 3 + 3q + 2 is quantity q's Δ.
+    std::vector<int> deltas;
+    for (int q = 0; q < int(shown.size()); ++q)
+        deltas.push_back(3 + 3 * q + 2);
+    showColumnsAfterFirst(m_view->horizontalHeader(), deltas);
 }
 
-void PairTablePanel::showDeltasFirst(int quantities)
+void showColumnsAfterFirst(QHeaderView* header, const std::vector<int>& columns)
 {
-    // The Δ columns, read first, follow the class in the view; the model (what is copied and exported)
-    // keeps each quantity's baseline, changed, Δ together. Column 3 + 3q + 2 is quantity q's Δ.
-    QHeaderView* header = m_view->horizontalHeader();
-    for (int logical = 0; logical < header->count(); ++logical) // (a previous comparison's order undone)
+    for (int logical = 0; logical < header->count(); ++logical) // (an earlier order undone)
         header->moveSection(header->visualIndex(logical), logical);
-    for (int q = 0; q < quantities; ++q)
-        header->moveSection(header->visualIndex(3 + 3 * q + 2), 1 + q);
+    for (size_t i = 0; i < columns.size(); ++i)
+        header->moveSection(header->visualIndex(columns[i]), 1 + int(i));
 }
 
 QString PairTablePanel::jsonText() const
