@@ -958,7 +958,12 @@ void MainWindow::retitlePaneDocks()
 {
     // While two runs are open, the panes say whose events and steps they show.
     const bool named = m_sessions.size() > 1 && m_paneSession;
-    const QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
+    QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
+    // A long folder or trace name keeps its start and end in the dock tabs (the captions above the
+    // timelines give the whole paths).
+    constexpr qsizetype kLongestName = 24; // characters
+    if (name.size() > kLongestName)
+        name = name.left(kLongestName / 2) + QStringLiteral("…") + name.right(kLongestName / 2 - 1);
     m_detailsDock->setWindowTitle(named ? tr("Details · %1").arg(name) : tr("Details"));
     m_searchDock->setWindowTitle(named ? tr("Search · %1").arg(name) : tr("Search"));
     m_eventsDock->setWindowTitle(named ? tr("Kernels / Events · %1").arg(name) : tr("Kernels / Events"));

@@ -295,6 +295,36 @@ private Q_SLOTS:
         QVERIFY(stepsDock->windowTitle().startsWith(QStringLiteral("Steps · ")));
     }
 
+    // Two traces with long names (as Kineto names them): the dock titles name the run shortened in the
+    // middle (start and end kept), so that its tabs leave room to the others; the banner wraps, its pair
+    // count not cut at the Swap button.
+    void longRunNamesStayReadable()
+    {
+        QTemporaryDir dir;
+        const QString longA = QStringLiteral("a100_2rank_nccl_rank0_with_a_long_suffix.pt.trace.json");
+        const QString longB = QStringLiteral("a100_event_sync_multi_stream_second_run.pt.trace.json");
+        const QString a = writeTrace(dir.filePath(longA), 1000, 20);
+        const QString b = writeTrace(dir.filePath(longB), 1000, 20);
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        ComparisonController* c = w->comparison();
+        c->openComparison(a, b);
+        QVERIFY(waitComparisonReady(c));
+        QApplication::processEvents();
+        auto* stepsDock = w->findChild<QDockWidget*>(QStringLiteral("stepsDock"));
+        // 12 characters, "…", the last 11.
+        QCOMPARE(stepsDock->windowTitle(), QStringLiteral("Steps · a100_2rank_n….trace.json"));
+        QCOMPARE(w->summaries()->kernelDock()->windowTitle(),
+                 QStringLiteral("Kernel Summary · a100_2rank_n….trace.json"));
+        auto* banner = w->findChild<QLabel*>(QStringLiteral("comparisonBannerText"));
+        QVERIFY(banner->wordWrap());
+        QVERIFY(banner->text().endsWith(QStringLiteral("0 matched step pair(s)")));
+        QVERIFY2(
+            banner->height() >= banner->heightForWidth(banner->width()),
+            qPrintable(QStringLiteral("%1 < %2").arg(banner->height()).arg(banner->heightForWidth(banner->width()))));
+        QVERIFY(banner->height() > banner->fontMetrics().height() * 3 / 2); // (two lines)
+    }
+
     // The real Kineto trace (no DSpark records, no anomalies): the Profiler Steps table sizes its columns
     // to their headers and figures (none clipped), hides the Anomaly column, empty for every step, and
     // stretches Top kernel, the last column with text. Its Files list has no notes: no "Why" column, the

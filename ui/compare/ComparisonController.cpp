@@ -116,9 +116,10 @@ void ComparisonController::createWidgets()
     m_bannerText = new QLabel(m_banner);
     m_bannerText->setObjectName(QStringLiteral("comparisonBannerText"));
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The runs' long names and paths are cut at the window's edge (tooltips hold them whole), never
-    // widen the window past the screen.
+    // The runs' long names never widen the window past the screen: the line wraps (the pair count at
+    // its end stays in view); a name longer than the line is cut there (the tooltip holds the paths).
     m_bannerText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_bannerText->setWordWrap(true);
     m_limitations = new QLabel(m_banner);
     m_limitations->setObjectName(QStringLiteral("comparisonLimitations"));
     m_limitations->setWordWrap(true);
