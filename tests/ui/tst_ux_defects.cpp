@@ -13,7 +13,9 @@
 #include "compare/KernelAlignment.h"
 #include "demo/ClusterDemo.h"
 #include "panels/FileListPanel.h"
+#include "panels/StepTablePanel.h"
 #include "session/ProfileSession.h"
+#include "steps/StepRecords.h"
 #include "summary/SummaryDocks.h"
 #include "summary/SummaryPanels.h"
 #include "timeline/LaneLayout.h"
@@ -323,6 +325,36 @@ private Q_SLOTS:
             banner->height() >= banner->heightForWidth(banner->width()),
             qPrintable(QStringLiteral("%1 < %2").arg(banner->height()).arg(banner->heightForWidth(banner->width()))));
         QVERIFY(banner->height() > banner->fontMetrics().height() * 3 / 2); // (two lines)
+    }
+
+    // The demo at 1440×900, a step's range statistics shown beside the step table and its kernels: the
+    // Range Statistics dock keeps 400 px at least and its title two lines at most (with the title setting
+    // the dock's minimum, a kernel summary asked for 600 px; wrapped freely, it took five lines).
+    void summaryDocksKeepAReadableWidth()
+    {
+        auto w = openMainWindow({1440, 900});
+        QVERIFY(w);
+        w->openDemo();
+        QVERIFY(waitLoaded(w.get(), 120000));
+        StepTablePanel* steps = w->stepPanel();
+        int row = 0; // (1209: the demo's exposed-DeepEP step, on the timeline)
+        while (row < steps->table()->model()->rowCount() &&
+               w->profile()->stepRecords->record(size_t(steps->sourceRow(row))).forwardCt != 1209)
+            ++row;
+        QVERIFY(row < steps->table()->model()->rowCount());
+        clickRow(steps->table(), row, true);
+        RangeStatsPanel* range = w->summaries()->rangeStats();
+        QTRY_VERIFY_WITH_TIMEOUT(!range->busy() && range->rowCount() > 0, 60000);
+        QTRY_VERIFY(w->summaries()->rangeDock()->isVisible());
+        QApplication::processEvents();
+        QVERIFY2(range->width() >= 400, qPrintable(QString::number(range->width())));
+        const QLabel* title = nullptr;
+        for (const QLabel* label : range->findChildren<QLabel*>())
+            if (label->text() == range->title())
+                title = label;
+        QVERIFY(title);
+        QVERIFY2(title->height() <= 2 * title->fontMetrics().lineSpacing() + 4,
+                 qPrintable(QStringLiteral("%1 px: %2").arg(title->height()).arg(title->text())));
     }
 
     // The real Kineto trace (no DSpark records, no anomalies): the Profiler Steps table sizes its columns

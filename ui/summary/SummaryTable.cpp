@@ -86,7 +86,10 @@ QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation,
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
 {
     m_title = makePanelTitle(this);
-    m_title->setWordWrap(true); // a long title takes a second line, not the dock's minimum width
+    // A long title takes a second line rather than setting the dock's minimum width (a kernel summary's
+    // title asked for 600 px); 400 px keep it to two lines beside the filter, and the figures readable.
+    m_title->setWordWrap(true);
+    setMinimumWidth(400);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
