@@ -12,6 +12,7 @@
 #include "compare/ComparisonPanels.h"
 #include "compare/KernelAlignment.h"
 #include "demo/ClusterDemo.h"
+#include "panels/EventTablePanel.h"
 #include "panels/FileListPanel.h"
 #include "panels/StepTablePanel.h"
 #include "session/ProfileSession.h"
@@ -30,6 +31,7 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -329,7 +331,8 @@ private Q_SLOTS:
 
     // The demo at 1440×900, a step's range statistics shown beside the step table and its kernels: the
     // Range Statistics dock keeps 400 px at least and its title two lines at most (with the title setting
-    // the dock's minimum, a kernel summary asked for 600 px; wrapped freely, it took five lines).
+    // the dock's minimum, a kernel summary asked for 600 px; wrapped freely, it took five lines). The
+    // Kernels / Events dock beside keeps its filter field whole.
     void summaryDocksKeepAReadableWidth()
     {
         auto w = openMainWindow({1440, 900});
@@ -355,6 +358,13 @@ private Q_SLOTS:
         QVERIFY(title);
         QVERIFY2(title->height() <= 2 * title->fontMetrics().lineSpacing() + 4,
                  qPrintable(QStringLiteral("%1 px: %2").arg(title->height()).arg(title->text())));
+        // The step's device tasks beside: their long title wraps, the filter field beside it is whole
+        // (it read "Fi…").
+        QVERIFY(w->eventTable()->isVisible());
+        const QLineEdit* filter = w->eventTable()->findChild<QLineEdit*>();
+        QVERIFY(filter);
+        QVERIFY2(filter->width() >= filter->sizeHint().width(),
+                 qPrintable(QStringLiteral("%1 < %2").arg(filter->width()).arg(filter->sizeHint().width())));
     }
 
     // The real Kineto trace (no DSpark records, no anomalies): the Profiler Steps table sizes its columns

@@ -86,9 +86,8 @@ QVariant SummaryTableModel::headerData(int section, Qt::Orientation orientation,
 SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
 {
     m_title = makePanelTitle(this);
-    // A long title takes a second line rather than setting the dock's minimum width (a kernel summary's
-    // title asked for 600 px); 400 px keep it to two lines beside the filter, and the figures readable.
-    m_title->setWordWrap(true);
+    // The title wraps (makePanelTitle) rather than setting the dock's minimum width (a kernel summary's
+    // asked for 600 px); 400 px keep it to two lines beside the filter, and the figures readable.
     setMinimumWidth(400);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
