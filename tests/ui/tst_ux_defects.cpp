@@ -32,6 +32,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -66,14 +67,24 @@ QString writeTrace(const QString& path, double startUs, int count)
     return path;
 }
 
-// The main window at 1440×900 on the demo's comparison pair, compared (null: it did not open).
-std::unique_ptr<MainWindow> openDemoPair()
+// The main window (1440×900 unless said) on the demo's comparison pair, compared (null: it did not open).
+std::unique_ptr<MainWindow> openDemoPair(QSize size = {1440, 900})
 {
-    auto w = openMainWindow({1440, 900});
+    auto w = openMainWindow(size);
     if (!w)
         return nullptr;
     w->comparison()->openDemoComparison();
     return waitComparisonReady(w->comparison()) ? std::move(w) : nullptr;
+}
+
+// The kernel diff of the comparison's first pair, aligned, its dock raised (null: not aligned in time).
+QTableWidget* showKernelDiff(ComparisonController* c)
+{
+    if (!c->showPair(0) || !QTest::qWaitFor([c] { return c->kernelAlignment() != nullptr; }, 60000))
+        return nullptr;
+    c->docks()[3]->raise();
+    QApplication::processEvents();
+    return c->kernelPanel()->table();
 }
 
 // The main window at 1440×900 on the real Kineto trace, its Profiler Steps analysed (3 steps), or null.
@@ -193,12 +204,8 @@ private Q_SLOTS:
     {
         auto w = openDemoPair();
         QVERIFY(w);
-        ComparisonController* c = w->comparison();
-        QVERIFY(c->showPair(0));
-        QTRY_VERIFY_WITH_TIMEOUT(c->kernelAlignment() != nullptr, 60000);
-        c->docks()[3]->raise();
-        QApplication::processEvents();
-        QTableWidget* table = c->kernelPanel()->table();
+        QTableWidget* table = showKernelDiff(w->comparison());
+        QVERIFY(table);
         QVERIFY(table->rowCount() > 0);
         QVERIFY(table->isVisible());
         const int deltaRight = table->columnViewportPosition(4) + table->columnWidth(4);
@@ -208,6 +215,21 @@ private Q_SLOTS:
         QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
         QVERIFY(!table->wordWrap()); // ("void at::native::…" wrapped onto a second, cut line)
         QCOMPARE(table->item(0, 0)->toolTip(), table->item(0, 0)->text());
+    }
+
+    // The same at 1920×1080, the dock wider than the names need: the names' column takes the room, the
+    // Δ column ends at the table's right edge (there was a blank beside it), the vertical scroll bar aside.
+    void kernelDiffFillsAWideDock()
+    {
+        auto w = openDemoPair({1920, 1080});
+        QVERIFY(w);
+        QTableWidget* table = showKernelDiff(w->comparison());
+        QVERIFY(table);
+        QVERIFY(table->isVisible());
+        const int deltaRight = table->columnViewportPosition(4) + table->columnWidth(4);
+        const int scrollBar = table->verticalScrollBar()->sizeHint().width();
+        QVERIFY2(deltaRight <= table->viewport()->width() && deltaRight >= table->viewport()->width() - scrollBar - 2,
+                 qPrintable(QStringLiteral("%1 of %2").arg(deltaRight).arg(table->viewport()->width())));
     }
 
     // A folder without ranks: the window says so in one line naming the folder, and shows no empty rank

@@ -364,7 +364,8 @@ void KernelDiffPanel::resizeEvent(QResizeEvent* event)
 void KernelDiffPanel::fitNameColumn()
 {
     // The figures (and Δ, the column read first) stay in view: the names' column gets the room they
-    // leave, down to a readable minimum; a longer name is elided in the middle (its tooltip is whole).
+    // leave, down to a readable minimum; a longer name is elided in the middle (its tooltip is whole),
+    // and in a wide dock the names take the whole room (no blank right of Δ).
     int figures = 0;
     for (int c = 1; c < m_table->columnCount(); ++c)
         figures += m_table->columnWidth(c);
@@ -372,7 +373,7 @@ void KernelDiffPanel::fitNameColumn()
     const int room =
         m_table->width() - 2 * m_table->frameWidth() - m_table->verticalScrollBar()->sizeHint().width() - figures;
     const int natural = std::max(m_nameWidth, m_table->horizontalHeader()->sectionSizeHint(0)); // (no rows: the header)
-    m_table->setColumnWidth(0, std::max(std::min(natural, room), std::min(natural, 80)));
+    m_table->setColumnWidth(0, std::max(room, std::min(natural, 80)));
 }
 
 } // namespace dspark::ui
