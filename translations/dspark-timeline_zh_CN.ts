@@ -610,11 +610,11 @@
         </message>
         <message>
             <source>Draft</source>
-            <translation>Draft</translation>
+            <translation>草稿</translation>
         </message>
         <message>
             <source>Target verify</source>
-            <translation>Target verify</translation>
+            <translation>目标验证</translation>
         </message>
         <message>
             <source>Unattributed</source>
@@ -626,27 +626,27 @@
         </message>
         <message>
             <source>Draft band</source>
-            <translation>Draft 阶段带</translation>
+            <translation>草稿阶段带</translation>
         </message>
         <message>
             <source>Planner band</source>
-            <translation>Planner 阶段带</translation>
+            <translation>规划器阶段带</translation>
         </message>
         <message>
             <source>Verify band</source>
-            <translation>Verify 阶段带</translation>
+            <translation>目标验证阶段带</translation>
         </message>
         <message>
             <source>Accept band</source>
-            <translation>Accept 阶段带</translation>
+            <translation>接受阶段带</translation>
         </message>
         <message>
             <source>Commit band</source>
-            <translation>Commit 阶段带</translation>
+            <translation>提交阶段带</translation>
         </message>
         <message>
             <source>Planner gap</source>
-            <translation>Planner 间隙</translation>
+            <translation>规划器间隙</translation>
         </message>
         <message>
             <source>Host gap before next step</source>

@@ -36,6 +36,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QChildEvent>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -47,6 +48,7 @@
 #include <QHBoxLayout>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLayout>
 #include <QListWidget>
 #include <QLocale>
 #include <QMenu>
@@ -56,11 +58,13 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -186,6 +190,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     new LaneActions(m_timeline, this, m_viewMenu); // lane filter, lane layout saved per profile kind
 
     m_defaultState = saveState();
+    boundMinimumToScreen();
     readSettings();
     parkDocks(); // (the welcome page first)
     retranslateUi();
@@ -953,7 +958,12 @@ void MainWindow::retitlePaneDocks()
 {
     // While two runs are open, the panes say whose events and steps they show.
     const bool named = m_sessions.size() > 1 && m_paneSession;
-    const QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
+    QString name = named ? QFileInfo(m_paneSession->path()).fileName() : QString();
+    // A long folder or trace name keeps its start and end in the dock tabs (the captions above the
+    // timelines give the whole paths).
+    constexpr qsizetype kLongestName = 24; // characters
+    if (name.size() > kLongestName)
+        name = name.left(kLongestName / 2) + QStringLiteral("…") + name.right(kLongestName / 2 - 1);
     m_detailsDock->setWindowTitle(named ? tr("Details · %1").arg(name) : tr("Details"));
     m_searchDock->setWindowTitle(named ? tr("Search · %1").arg(name) : tr("Search"));
     m_eventsDock->setWindowTitle(named ? tr("Kernels / Events · %1").arg(name) : tr("Kernels / Events"));
@@ -1327,12 +1337,41 @@ void MainWindow::rebuildHiddenLanesMenu()
     }
 }
 
+bool MainWindow::event(QEvent* event)
+{
+    // A dock tab's title ("Steps · <run folder>") keeps its start and its end when the tabs are
+    // narrow; the tab's tooltip (Qt's) is the whole title. The tab bars come with the first tabbed docks.
+    if (event->type() == QEvent::ChildPolished)
+        if (auto* tabs = qobject_cast<QTabBar*>(static_cast<QChildEvent*>(event)->child()))
+            tabs->setElideMode(Qt::ElideMiddle);
+    const bool handled = QMainWindow::event(event);
+    if (event->type() == QEvent::LayoutRequest)
+        boundMinimumToScreen();
+    return handled;
+}
+
+void MainWindow::boundMinimumToScreen()
+{
+    // The window's minimum is its docks' (as the layout would set it) but never more than the screen
+    // has: a dock's tall minimum (a restored layout's, a chart's) squeezes the docks instead of growing
+    // the window past the screen. Being explicit, the layout leaves it alone.
+    const QScreen* sc = screen();
+    if (!sc || !layout())
+        return;
+    const QSize wanted = layout()->totalMinimumSize().boundedTo(sc->availableGeometry().size());
+    if (wanted != minimumSize())
+        setMinimumSize(wanted);
+}
+
 void MainWindow::readSettings()
 {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     // A layout the user left is theirs: the first profile does not resize its docks.
     m_bottomDocksFitted = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    // A geometry saved on a larger screen (or a taller layout) is bounded by this one's.
+    if (const QScreen* sc = screen(); sc && !isMaximized() && !isFullScreen())
+        resize(size().boundedTo(sc->availableGeometry().size()));
     m_timeline->setLabelWidth(s.value(QStringLiteral("timeline/labelWidth"), 210).toInt());
     action(QStringLiteral("absoluteTime"))
         ->setChecked(s.value(QStringLiteral("timeline/absoluteTime"), false).toBool());

@@ -141,12 +141,14 @@ Q_SIGNALS:
     void loadCancelled();
 
 protected:
+    bool event(QEvent* event) override; // the dock areas' tab bars elide in the middle
     void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void boundMinimumToScreen(); // the docks' minimum, at most the screen's available size
     void createActions();
     void createMenus();
     void createDocks();

@@ -95,6 +95,7 @@ private Q_SLOTS:
     void theLayersAreDrawnOnTheStepAndToggleFromTheViewMenu()
     {
         MainWindow w;
+        w.resize(1500, 950); // (a window no taller than the offscreen screen shows too few lanes of the step)
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(showDemo(w));

@@ -16,6 +16,8 @@
 #include "report/ReportActions.h"
 #include "steps/StepRecords.h"
 #include "steps/StepTableModel.h"
+#include "summary/SummaryDocks.h"
+#include "summary/SummaryPanels.h"
 #include "timeline/LaneFilter.h"
 #include "timeline/LaneLayout.h"
 #include "timeline/MeasureOverlay.h"
@@ -123,6 +125,8 @@ private Q_SLOTS:
                 (a.windowEndNs() - a.windowStartNs()) * 2);
         QVERIFY(w->eventTable()->rowCount() > 100);
         QVERIFY(w->eventTable()->title().contains(QStringLiteral("1209")));
+        // (the step's range statistics computed: the picture shows their figures, not "computing…")
+        QTRY_VERIFY_WITH_TIMEOUT(!w->summaries()->rangeStats()->busy(), 60000);
         snap("2-anomalous-step");
 
         // The longest kernel of the step, picked in the task list, is selected and described.

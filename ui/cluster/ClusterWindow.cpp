@@ -37,6 +37,7 @@ ClusterWindow::ClusterWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(m_status);
+    m_status->hide(); // (no blank line above the ranks while there is nothing to say)
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->addWidget(m_overview);
     m_split->addWidget(m_view);
@@ -112,7 +113,7 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
     ++m_generation;
     setWindowTitle(tr("Cluster %1").arg(QDir::toNativeSeparators(folder)));
     showProgress(true);
-    m_status->setText(tr("Finding the ranks of %1…").arg(QDir::toNativeSeparators(folder)));
+    setStatus(tr("Finding the ranks of %1…").arg(QDir::toNativeSeparators(folder)));
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     ClusterLoadOptions options = optionsIn;
     m_budget = options.memoryBudgetBytes ? options.memoryBudgetBytes : memoryBudget();
@@ -129,7 +130,7 @@ void ClusterWindow::open(const QString& folder, const ClusterLoadOptions& option
                 [self, fraction, phase] {
                     if (self) {
                         self->m_progress->setValue(int(fraction * 1000));
-                        self->m_status->setText(phase);
+                        self->setStatus(phase);
                     }
                 },
                 Qt::QueuedConnection);
@@ -198,7 +199,7 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
     showProgress(false);
     if (load->cancelled) { // nothing of a cancelled load is shown: the window stays as a new one is
         clear();
-        m_status->setText(tr("Loading cancelled: nothing is shown. Open the folder again to load it."));
+        setStatus(tr("Loading cancelled: nothing is shown. Open the folder again to load it."));
         Q_EMIT loadCancelled();
         return;
     }
@@ -216,7 +217,7 @@ void ClusterWindow::finish(std::shared_ptr<ClusterLoad> load)
             profiles.push_back(std::move(r.profile)); // the overview's sessions hold them (and drop them)
         }
     m_lazy = m_lazyCount > 0;
-    m_status->setText(loadReport());
+    setStatus(loadReport());
     // The overview first: the view's first analysis hands it the offsets.
     const std::vector<RankSummary> summaries = m_load.summaries();
     m_overview->setRanks(summaries, std::move(profiles));
@@ -236,6 +237,12 @@ void ClusterWindow::fitOverview()
     const int top = std::min(m_overview->wantedHeight(), total * 7 / 10);
     m_split->setSizes({top, total - top});
     m_view->fitRankTable();
+}
+
+void ClusterWindow::setStatus(const QString& text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
 }
 
 QString ClusterWindow::loadReport() const
@@ -272,7 +279,7 @@ void ClusterWindow::loadRank(size_t rank)
 {
     const ClusterRank& where = m_load.ranks[m_okRanks.at(rank)].where;
     if (where.path.empty()) {
-        m_status->setText(tr("Rank %1 has only its summary: no events to show.").arg(where.rankNumber));
+        setStatus(tr("Rank %1 has only its summary: no events to show.").arg(where.rankNumber));
         m_overview->setExpanded(rank, false);
         return;
     }
@@ -309,9 +316,9 @@ void ClusterWindow::startQueuedLoads()
     for (const auto& [r, load] : m_rankLoads)
         names << QString::number(m_load.ranks[m_okRanks[r]].where.rankNumber);
     const QString list = names.join(QStringLiteral(", "));
-    m_status->setText(m_rankQueue.empty()
-                          ? tr("Loading ranks: %1…").arg(list)
-                          : tr("Loading ranks: %1… (%n more waiting)", nullptr, int(m_rankQueue.size())).arg(list));
+    setStatus(m_rankQueue.empty()
+                  ? tr("Loading ranks: %1…").arg(list)
+                  : tr("Loading ranks: %1… (%n more waiting)", nullptr, int(m_rankQueue.size())).arg(list));
 }
 
 void ClusterWindow::startRankLoad(size_t rank)
@@ -369,7 +376,7 @@ void ClusterWindow::rankArrived(size_t rank, std::shared_ptr<const Profile> prof
         showProgress(false);
     const int number = m_load.ranks[m_okRanks[rank]].where.rankNumber;
     if (!profile) {
-        m_status->setText(tr("Rank %1 not loaded: %2").arg(number).arg(error));
+        setStatus(tr("Rank %1 not loaded: %2").arg(number).arg(error));
         m_overview->setExpanded(rank, false);
         Q_EMIT rankLoaded(rank, false);
         startQueuedLoads();
@@ -378,7 +385,7 @@ void ClusterWindow::rankArrived(size_t rank, std::shared_ptr<const Profile> prof
     makeRoom(rank, profile->bytesUsed());
     m_overview->setProfile(rank, std::move(profile));
     touch(rank);
-    m_status->setText(tr("Rank %1 loaded.").arg(number));
+    setStatus(tr("Rank %1 loaded.").arg(number));
     Q_EMIT rankLoaded(rank, true);
     startQueuedLoads();
 }

@@ -84,7 +84,8 @@ private:
     void makeRoom(size_t keep, uint64_t incomingBytes);
     void touch(size_t rank); // most recently viewed
     void showProgress(bool on);
-    void stopThreads(); // cancels and waits for both loads
+    void setStatus(const QString& text); // shown only when there is something to say
+    void stopThreads();                  // cancels and waits for both loads
 
     RankOverview* m_overview;
     QSplitter* m_split = nullptr;

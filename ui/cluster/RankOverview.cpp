@@ -24,7 +24,7 @@
 namespace dspark::ui {
 
 namespace {
-constexpr int kHeaderWidth = 190; // the rank's button, left of its strip: the timelines' label column
+constexpr int kHeaderWidth = 220; // the rank's button, left of its strip: the timelines' label column
 constexpr int kStripHeight = 22;
 constexpr int kTimelineHeight = 260;
 const QColor kBusy(0x2f, 0x6f, 0xb5);

@@ -15,6 +15,9 @@ QLabel* makePanelTitle(QWidget* parent)
     bold.setBold(true);
     title->setFont(bold);
     title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long title ("Device tasks of step 1209 (longest first)") takes a second line rather than
+    // pushing the filter beside it to "Fi…" or setting the dock's minimum width.
+    title->setWordWrap(true);
     return title;
 }
 

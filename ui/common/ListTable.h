@@ -9,7 +9,7 @@ class QWidget;
 namespace dspark::ui {
 
 // The parts every list panel (kernel/event table, range statistics, kernel summary) sets up the same way.
-// A bold, selectable title label.
+// A bold, selectable title label that wraps.
 QLabel* makePanelTitle(QWidget* parent);
 // A filter field with a clear button, at most `maxWidth` wide.
 QLineEdit* makeFilterField(QWidget* parent, int maxWidth);

@@ -1,5 +1,7 @@
 #include "compare/ComparisonController.h"
 
+#include "summary/SummaryDocks.h"
+
 #include "MainWindow.h"
 #include "compare/ComparisonFigure.h"
 #include "compare/ComparisonLoadTask.h"
@@ -15,6 +17,7 @@
 #include "report/ExportDialog.h"
 #include "session/ProfileSession.h"
 #include "session/StepAnalyses.h"
+#include "summary/SummaryDocks.h"
 #include "timeline/TimeFormat.h"
 #include "timeline/TimelineSelection.h"
 #include "timeline/TimelineView.h"
@@ -39,6 +42,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -112,9 +116,10 @@ void ComparisonController::createWidgets()
     m_bannerText = new QLabel(m_banner);
     m_bannerText->setObjectName(QStringLiteral("comparisonBannerText"));
     m_bannerText->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The runs' long names and paths are cut at the window's edge (tooltips hold them whole), never
-    // widen the window past the screen.
+    // The runs' long names never widen the window past the screen: the line wraps (the pair count at
+    // its end stays in view); a name longer than the line is cut there (the tooltip holds the paths).
     m_bannerText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_bannerText->setWordWrap(true);
     m_limitations = new QLabel(m_banner);
     m_limitations->setObjectName(QStringLiteral("comparisonLimitations"));
     m_limitations->setWordWrap(true);
@@ -640,6 +645,7 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
         d->show();
     m_docks[2]->raise();
     m_docks[3]->raise();
+    QTimer::singleShot(0, this, &ComparisonController::fitBottomRow); // (once the docks shown are laid out)
     compareWhenAnalysed();
     m_banner->show();
     m_changedPane->show();
@@ -648,6 +654,24 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     setSharedBounds();
     updateBanner();
     updateActions();
+}
+
+void ComparisonController::fitBottomRow()
+{
+    if (!m_changed)
+        return;
+    // The step tables' area now holds five tabs and the pair table: it gets the widest share of the
+    // bottom row, the kernel diff and the summaries (when shown) the rest.
+    QList<QDockWidget*> row{m_docks[2], m_docks[3]};
+    QList<int> widths{m_window->width() * 44 / 100, m_window->width() * 28 / 100};
+    const SummaryDocks* summaries = m_window->summaries();
+    for (QDockWidget* d : {summaries->rangeDock(), summaries->kernelDock(), summaries->stepsDock()})
+        if (d->isVisible() && !d->isFloating() && m_window->dockWidgetArea(d) == Qt::BottomDockWidgetArea) {
+            row << d;
+            widths << m_window->width() * 28 / 100;
+            break;
+        }
+    m_window->resizeDocks(row, widths, Qt::Horizontal);
 }
 
 TimeNs ComparisonController::startOffsetNs() const

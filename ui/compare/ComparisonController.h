@@ -173,6 +173,7 @@ private:
     void updateActions();
     void setSharedBounds();
     TimeNs startOffsetNs() const; // the changed run's clock offset that starts both runs together
+    void fitBottomRow();          // the bottom row of docks shared out once the comparison's docks show
     void addRecent(const QString& baseline, const QString& changed);
     void rebuildRecentMenu();
     QString askPath(const QString& title, bool folder);

@@ -159,6 +159,7 @@ DistributionPanel::DistributionPanel(QWidget* parent) : ComparisonPanelBase(pare
     layout->addWidget(m_table, 1);
     connect(m_class, &QComboBox::currentIndexChanged, this, &DistributionPanel::showClass);
     rebuild();
+    showColumnsAfterFirst(m_table->horizontalHeader(), {9, 10, 11}); // Δ median, its interval, the verdict
 }
 
 void DistributionPanel::setComparison(std::shared_ptr<const RunComparison> comparison)

@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QHeaderView;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -160,6 +161,10 @@ private:
     QTableWidget* m_table = nullptr;
     int m_nameWidth = 0; // the kernel names' column at its contents' width
 };
+
+// Moves `columns` (logical indices) right after the first one in the view, in that order; the model's
+// order (what is copied and exported) is kept.
+void showColumnsAfterFirst(QHeaderView* header, const std::vector<int>& columns);
 
 // A quantity's value as the tables print it (unit by quantity; "–" for NaN).
 QString formatQuantity(Quantity q, double value, bool signedValue = false);

@@ -191,6 +191,20 @@ void PairTablePanel::rebuild()
         m_model->appendRow(row);
     }
     m_view->resizeColumnsToContents();
+    // The Δ columns, read first, follow the class in the view; the model (what is copied and exported)
+    // keeps each quantity's baseline, changed, Δ together: column 3 + 3q + 2 is quantity q's Δ.
+    std::vector<int> deltas;
+    for (int q = 0; q < int(shown.size()); ++q)
+        deltas.push_back(3 + 3 * q + 2);
+    showColumnsAfterFirst(m_view->horizontalHeader(), deltas);
+}
+
+void showColumnsAfterFirst(QHeaderView* header, const std::vector<int>& columns)
+{
+    for (int logical = 0; logical < header->count(); ++logical) // (an earlier order undone)
+        header->moveSection(header->visualIndex(logical), logical);
+    for (size_t i = 0; i < columns.size(); ++i)
+        header->moveSection(header->visualIndex(columns[i]), 1 + int(i));
 }
 
 QString PairTablePanel::jsonText() const
@@ -350,7 +364,8 @@ void KernelDiffPanel::resizeEvent(QResizeEvent* event)
 void KernelDiffPanel::fitNameColumn()
 {
     // The figures (and Δ, the column read first) stay in view: the names' column gets the room they
-    // leave, down to a readable minimum; a longer name is elided in the middle (its tooltip is whole).
+    // leave, down to a readable minimum; a longer name is elided in the middle (its tooltip is whole),
+    // and in a wide dock the names take the whole room (no blank right of Δ).
     int figures = 0;
     for (int c = 1; c < m_table->columnCount(); ++c)
         figures += m_table->columnWidth(c);
@@ -358,7 +373,7 @@ void KernelDiffPanel::fitNameColumn()
     const int room =
         m_table->width() - 2 * m_table->frameWidth() - m_table->verticalScrollBar()->sizeHint().width() - figures;
     const int natural = std::max(m_nameWidth, m_table->horizontalHeader()->sectionSizeHint(0)); // (no rows: the header)
-    m_table->setColumnWidth(0, std::max(std::min(natural, room), std::min(natural, 80)));
+    m_table->setColumnWidth(0, std::max(room, std::min(natural, 80)));
 }
 
 } // namespace dspark::ui

@@ -9,6 +9,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace dspark::ui {
 
 namespace {
@@ -23,7 +25,10 @@ FileListPanel::FileListPanel(QWidget* parent) : QWidget(parent)
     m_tree->setRootIsDecorated(false);
     m_tree->setAlternatingRowColors(true);
     m_tree->setWordWrap(false);
+    // Paths elided in the middle: the end names the file; the tooltip is whole (fitColumns() sizes them).
+    m_tree->setTextElideMode(Qt::ElideMiddle);
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setSectionResizeMode(FileColumn, QHeaderView::Interactive);
     m_tree->header()->setStretchLastSection(true);
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
@@ -47,6 +52,32 @@ void FileListPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
     if (event->type() == QEvent::LanguageChange)
         rebuild();
+}
+
+void FileListPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
+}
+
+void FileListPanel::fitColumns()
+{
+    // Status and format as wide as they read; the path stretches to the edge, elided in the middle. The
+    // notes get a column when some file has one and the list has room for it (a narrow dock: the path
+    // first, the note in the status's tooltip).
+    bool noted = false;
+    for (int i = 0; i < m_tree->topLevelItemCount() && !noted; ++i)
+        noted = !m_tree->topLevelItem(i)->text(NoteColumn).isEmpty();
+    const int room =
+        m_tree->viewport()->width() - m_tree->columnWidth(StatusColumn) - m_tree->columnWidth(FormatColumn);
+    constexpr int kPathAtLeast = 240, kNoteAtLeast = 160; // px
+    const bool shown = noted && room >= kPathAtLeast + kNoteAtLeast;
+    m_tree->setColumnHidden(NoteColumn, !shown); // (no empty "Why" stretching)
+    if (shown) {
+        m_tree->resizeColumnToContents(FileColumn);
+        m_tree->setColumnWidth(FileColumn,
+                               std::clamp(m_tree->columnWidth(FileColumn), kPathAtLeast, room - kNoteAtLeast));
+    }
 }
 
 void FileListPanel::rebuild()
@@ -81,10 +112,12 @@ void FileListPanel::rebuild()
                 : QString::fromStdString(f.note);
         item->setText(NoteColumn, note);
         item->setToolTip(NoteColumn, note);
+        item->setToolTip(StatusColumn, note); // (the note's column may be hidden)
         if (!f.loaded)
             for (int c = 0; c < ColumnCount; ++c)
                 item->setForeground(c, palette().color(QPalette::Disabled, QPalette::Text));
     }
+    fitColumns();
     const ScanSummary& scan = m_profile->scan;
     QString text = tr("%1 of %2 files loaded; %3 files looked at (at most %4, %5 folder levels)")
                        .arg(loaded)

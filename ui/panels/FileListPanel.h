@@ -22,9 +22,11 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    void fitColumns(); // the path first; a note (when some file has one) gets what is left
 
     std::shared_ptr<const Profile> m_profile;
     QTreeWidget* m_tree = nullptr;

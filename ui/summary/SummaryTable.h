@@ -78,6 +78,7 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
     // Runs `work` on a worker thread and `deliver` with its result on the UI thread, then computed();
     // a later runInBackground() or dropPending() drops this result (a new selection, a new profile).
@@ -111,6 +112,8 @@ protected:
 
 private:
     void retranslate();
+    void fitColumns();     // after the rows or the headers change
+    int m_fittedWidth = 0; // the table's viewport width at the last fitColumns(), px
 
     QLabel* m_title = nullptr;
     QLabel* m_note = nullptr;
