@@ -288,6 +288,12 @@ std::vector<RankVerdict> rankSlowRanks(const std::vector<RankSummary>& ranks,
 
 } // namespace
 
+size_t ClusterAnalysis::acrossRanks() const
+{
+    return size_t(std::count_if(collectives.begin(), collectives.end(),
+                                [](const MatchedCollective& m) { return m.members.size() > 1; }));
+}
+
 ClusterAnalysis analyzeCluster(const std::vector<RankSummary>& ranks, const ClusterOptions& options)
 {
     ClusterAnalysis out;
@@ -305,8 +311,7 @@ ClusterAnalysis analyzeCluster(const std::vector<RankSummary>& ranks, const Clus
                                                     "%1 of %2 matched collectives disagree in name or size between "
                                                     "ranks; they are not used for the clock offsets")
                             .arg(mismatches)
-                            .arg(std::count_if(out.collectives.begin(), out.collectives.end(),
-                                               [](const MatchedCollective& m) { return m.members.size() > 1; }));
+                            .arg(out.acrossRanks());
     out.clocks = estimateClocks(ranks, out.collectives, out.referenceRank);
     for (size_t r = 0; r < ranks.size(); ++r) {
         if (r < options.offsetOverrides.size() && options.offsetOverrides[r]) {

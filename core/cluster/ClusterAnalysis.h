@@ -57,6 +57,8 @@ struct ClusterAnalysis {
     std::vector<RankVerdict> ranking; // most votes first, then most lateness
     int64_t firstStepId = -1;         // the window's first step (common to every rank), -1 when none
     QStringList warnings;
+    // The collectives that more than one rank took part in (a group of one rank's own matches nobody).
+    size_t acrossRanks() const;
 };
 
 struct ClusterOptions {

@@ -102,6 +102,8 @@ private Q_SLOTS:
         QCOMPARE(a.warnings.size(), qsizetype(2)); // and rank 4's clock
         QCOMPARE(a.warnings[0], QStringLiteral("1 of 3 matched collectives disagree in name or size between ranks; "
                                                "they are not used for the clock offsets"));
+        QCOMPARE(a.collectives.size(), size_t(5));
+        QCOMPARE(a.acrossRanks(), size_t(3));         // (the cluster window's summary line counts these)
         QCOMPARE(a.clocks[0].collectives, size_t(2)); // W1, P1
         QCOMPARE(a.clocks[3].collectives, size_t(1)); // W1
     }

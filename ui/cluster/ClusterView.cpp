@@ -194,7 +194,7 @@ void ClusterView::reanalyse()
         showPath(m_pathTable->stepId()); // the offsets moved: the path is walked again
     m_summary->setText(tr("%1 ranks, %2 matched collectives; slowest: %3")
                            .arg(m_ranks.size())
-                           .arg(m_analysis.collectives.size())
+                           .arg(m_analysis.acrossRanks())
                            .arg(m_analysis.ranking.empty() ? tr("none") : m_analysis.ranking.front().explanation));
     Q_EMIT analysed();
 }
