@@ -19,6 +19,7 @@
 #include "steps/StepRecords.h"
 #include "summary/SummaryDocks.h"
 #include "summary/SummaryPanels.h"
+#include "summary/SummaryTable.h"
 #include "timeline/LaneLayout.h"
 #include "timeline/TimelineStyle.h"
 #include "timeline/TimelineWidget.h"
@@ -511,6 +512,33 @@ private Q_SLOTS:
         QTRY_VERIFY(shown(1));
         previous->trigger();
         QTRY_VERIFY(shown(0));
+    }
+
+    // A summary column the user widened keeps its width when the rows change (range statistics refill on
+    // every selection) and when the dock is resized much; the others are fitted again.
+    void aColumnSizedByHandKeepsItsWidth()
+    {
+        SummaryPanel panel;
+        panel.resize(900, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        SummaryTableModel* model = panel.model();
+        model->setHeaders({QStringLiteral("Name"), QStringLiteral("Count"), QStringLiteral("Total")},
+                          {false, true, true});
+        const auto fill = [&](const QString& name) {
+            model->setRows({{{name, {}}, {QStringLiteral("1"), {}}, {QStringLiteral("2 ms"), {}}}}, {0});
+        };
+        fill(QStringLiteral("short"));
+        QHeaderView* header = panel.table()->horizontalHeader();
+        const int fitted = header->sectionSize(1);
+        header->resizeSection(1, fitted + 150); // (what dragging the section's edge calls)
+        fill(QStringLiteral("a much longer kernel name than before, to be fitted again"));
+        QCOMPARE(header->sectionSize(1), fitted + 150);
+        const int nameWidth = header->sectionSize(0);
+        QVERIFY(nameWidth > panel.table()->fontMetrics().horizontalAdvance(QStringLiteral("short")) + 100);
+        panel.resize(1800, 400); // a resize by more than a quarter fits the columns again
+        QApplication::processEvents();
+        QCOMPARE(header->sectionSize(1), fitted + 150);
     }
 };
 

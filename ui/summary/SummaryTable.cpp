@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -115,6 +116,12 @@ SummaryPanel::SummaryPanel(QWidget* parent) : QWidget(parent)
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_model, &QAbstractItemModel::modelReset, this, &SummaryPanel::fitColumns);
     connect(m_model, &QAbstractItemModel::headerDataChanged, this, &SummaryPanel::fitColumns);
+    // A column resized outside fitColumns() is the user's doing, but for the last one (it stretches).
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column, int, int size) {
+        const QHeaderView* header = m_table->horizontalHeader();
+        if (!m_fitting && size > 0 && header->visualIndex(column) < header->count() - 1 - header->hiddenSectionCount())
+            m_userSized.insert(column);
+    });
     connect(m_copy, &QPushButton::clicked, this, [this]() { QApplication::clipboard()->setText(csv()); });
     connect(m_table, &QTableView::doubleClicked, this,
             [this](const QModelIndex& index) { Q_EMIT rowActivated(keyAtRow(index.row())); });
@@ -156,12 +163,13 @@ void SummaryPanel::fitColumns()
     // (at most 360 px, and less than half the table: the figures beside a long name stay in view)
     m_fittedWidth = m_table->viewport()->width();
     const int widest = std::clamp(m_fittedWidth * 45 / 100, 140, 360);
+    const QScopedValueRollback<bool> fitting(m_fitting, true);
     for (int c = 0; c < m_model->columnCount(); ++c) {
         bool empty = m_model->rowCount() > 0 && c > 0;
         for (int r = 0; empty && r < m_model->rowCount(); ++r)
             empty = m_model->index(r, c).data().toString().isEmpty();
         m_table->setColumnHidden(c, empty);
-        if (empty)
+        if (empty || m_userSized.contains(c))
             continue;
         m_table->resizeColumnToContents(c); // (the header's text counted)
         m_table->setColumnWidth(c, std::min(widest, m_table->columnWidth(c)));

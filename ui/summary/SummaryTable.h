@@ -3,6 +3,7 @@
 #include <QAbstractTableModel>
 #include <QCoreApplication>
 #include <QPointer>
+#include <QSet>
 #include <QThread>
 #include <QVariant>
 #include <QWidget>
@@ -114,6 +115,8 @@ private:
     void retranslate();
     void fitColumns();     // after the rows or the headers change
     int m_fittedWidth = 0; // the table's viewport width at the last fitColumns(), px
+    bool m_fitting = false;
+    QSet<int> m_userSized; // columns the user sized by hand: fitColumns() leaves them as they are
 
     QLabel* m_title = nullptr;
     QLabel* m_note = nullptr;
