@@ -104,7 +104,7 @@ template <typename Narrow> int64_t NarrowColumn<Narrow>::wide(size_t i) const
     }
     // (Read from several threads at once: the look-up is made under the lock.)
     std::lock_guard<std::mutex> lock(wideMutex());
-    if (m_lookupAt != m_changes || m_lookup.empty()) {
+    if (m_lookupAt != m_changes) {
         m_lookup = lastOfEachRow(m_wide);
         m_lookupAt = m_changes;
     }
@@ -197,7 +197,7 @@ void Lane::resize(size_t n)
 LargeVector<uint32_t> Lane::finalize()
 {
     const size_t n = startNs.size();
-    // The order reads durations: their wide values ordered first, or each read would scan them all.
+    // The order reads durations: their wide values ordered in place first (reads need no lock or copy).
     durationNs.finish();
     // Parents before children: earlier start first, then the longer event first.
     const auto before = [&](uint32_t a, uint32_t b) {

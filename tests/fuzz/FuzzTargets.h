@@ -218,6 +218,16 @@ inline void exec(sqlite3* db, const std::string& sql)
     sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
 }
 
+// The first column of the first row of `sql`, 0 when there is none.
+inline int64_t queryInt(sqlite3* db, const std::string& sql)
+{
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr);
+    const int64_t v = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return v;
+}
+
 // The real fixture, cut to its first kTemplateRows rows a table or to a time window (1 KB pages, no WAL): each
 // input edits and loads a copy, so a small template is what makes the harness fast; the cut keeps every
 // table, column and kind of row, the window the links between tables that a cut by row breaks.
@@ -238,26 +248,12 @@ inline void cutToWindow(sqlite3* db, const std::vector<Table>& tables)
         return;
     // (Read once: the deletes below change TASK.)
     const auto taskStart = [db](const char* at) {
-        sqlite3_stmt* st = nullptr;
-        sqlite3_prepare_v2(db,
-                           ("SELECT startNs FROM TASK ORDER BY startNs LIMIT 1 OFFSET (SELECT count(*) " +
-                            std::string(at) + " FROM TASK)")
-                               .c_str(),
-                           -1, &st, nullptr);
-        const int64_t ns = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-        sqlite3_finalize(st);
-        return ns;
+        return queryInt(db, "SELECT startNs FROM TASK ORDER BY startNs LIMIT 1 OFFSET (SELECT count(*) " +
+                                std::string(at) + " FROM TASK)");
     };
     const std::string from = std::to_string(taskStart("/ 4") - 1'000'000), to = std::to_string(taskStart("/ 2"));
-    const auto rows = [db](const Table& table) {
-        sqlite3_stmt* st = nullptr;
-        sqlite3_prepare_v2(db, ("SELECT count(*) FROM " + sqlName(table.name)).c_str(), -1, &st, nullptr);
-        const int64_t n = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-        sqlite3_finalize(st);
-        return n;
-    };
     for (const Table& table : tables) {
-        if (table.name != "TASK" && rows(table) <= kTemplateRows)
+        if (table.name != "TASK" && queryInt(db, "SELECT count(*) FROM " + sqlName(table.name)) <= kTemplateRows)
             continue; // (small tables whole: the few collectives, markers and steps of the fixture)
         for (const char* time : {"startNs", "timestampNs", "timestamp", "allocationTime"})
             if (has(table, time)) {
