@@ -322,6 +322,32 @@ private Q_SLOTS:
         QVERIFY(stepsDock->windowTitle().startsWith(QStringLiteral("Steps · ")));
     }
 
+    // The bottom row is shared out (44 / 28 %) on the window's first comparison; widths the user gives
+    // it then survive opening the next comparison.
+    void laterComparisonsKeepTheRowWidthsGiven()
+    {
+        auto w = openDemoPair();
+        QVERIFY(w);
+        auto* pairs = w->findChild<QDockWidget*>(QStringLiteral("pairTableDock"));
+        auto* kernels = w->findChild<QDockWidget*>(QStringLiteral("kernelDiffDock"));
+        QVERIFY(pairs && kernels);
+        QTRY_VERIFY2(std::abs(pairs->width() - w->width() * 44 / 100) < 60,
+                     qPrintable(QString::number(pairs->width())));
+        const int fitted = pairs->width();
+        w->resizeDocks({pairs}, {w->width() / 3}, Qt::Horizontal); // (as a drag of the splitter would)
+        QTRY_VERIFY2(fitted - pairs->width() > 60, qPrintable(QString::number(pairs->width())));
+        const int mine = pairs->width(), theirs = kernels->width();
+
+        w->comparison()->openDemoComparison();
+        QVERIFY(waitComparisonReady(w->comparison()));
+        // (The first comparison shared the row out from a zero-time timer; the summaries return when
+        // computed.)
+        QTRY_VERIFY(w->summaries()->kernelDock()->isVisible());
+        QTest::qWait(100);
+        QCOMPARE(pairs->width(), mine);
+        QCOMPARE(kernels->width(), theirs);
+    }
+
     // Two traces with long names (as Kineto names them): the dock titles name the run shortened in the
     // middle (start and end kept), so that its tabs leave room to the others; the banner wraps, its pair
     // count not cut at the Swap button.

@@ -645,7 +645,11 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
         d->show();
     m_docks[2]->raise();
     m_docks[3]->raise();
-    QTimer::singleShot(0, this, &ComparisonController::fitBottomRow); // (once the docks shown are laid out)
+    // Shared out on the window's first comparison only: later ones keep the widths the user gave.
+    if (!m_bottomRowFitted) {
+        m_bottomRowFitted = true;
+        QTimer::singleShot(0, this, &ComparisonController::fitBottomRow); // (once the docks shown are laid out)
+    }
     compareWhenAnalysed();
     m_banner->show();
     m_changedPane->show();

@@ -186,6 +186,7 @@ private:
     int m_current = -1;
     std::optional<StepPair> m_shown; // the steps on show (a pair of the table need not be one of m_pairs)
     bool m_settingSessions = false;
+    bool m_bottomRowFitted = false; // (fitBottomRow ran: the row's widths are the user's from then on)
 
     QSplitter* m_splitter = nullptr;
     QWidget* m_banner = nullptr;

@@ -56,20 +56,23 @@ void SummaryDocks::setProfile(std::shared_ptr<const Profile> profile, std::share
         rules = std::shared_ptr<const AnalysisRules>(&AnalysisRules::builtin(), [](const AnalysisRules*) {});
     m_kernels->setRules(rules);
     m_range->clear();
-    m_rangeDock->hide();
     if (!m_profile) {
+        m_rangeDock->hide();
         m_steps->setProfile(nullptr);
         m_stepsDock->hide();
         m_kernels->clear();
         m_kernelDock->hide();
         return;
     }
+    // Docks shown stay shown, emptied until refilled: hiding them while the next profile's summaries
+    // are computed would share their room out and lose the widths the user gave the bottom row. The
+    // ones hidden show once computed (and an empty one hides then).
     m_kernels->setScope(m_profile, {}, tr("the whole profile"));
     // The profile's own steps only where it has no DSpark step records (those have the step table).
     const bool records = m_profile->stepRecords && !m_profile->stepRecords->empty();
     m_steps->setProfile(records ? nullptr : m_profile, std::move(rules));
-    m_stepsDock->hide();
-    m_kernelDock->hide(); // until its summary is computed
+    if (records)
+        m_stepsDock->hide();
 }
 
 void SummaryDocks::showRange(TimeNs fromNs, TimeNs toNs, const QString& what)
