@@ -3063,16 +3063,20 @@
             <translation>目的（全局 rank）</translation>
         </message>
         <message>
-            <source>Bytes</source>
-            <translation>字节数</translation>
-        </message>
-        <message>
             <source>Time (µs)</source>
             <translation>时间 (µs)</translation>
         </message>
         <message>
             <source>Bandwidth (GB/s)</source>
             <translation>带宽 (GB/s)</translation>
+        </message>
+        <message>
+            <source>Size</source>
+            <translation>大小</translation>
+        </message>
+        <message>
+            <source>%1 bytes</source>
+            <translation>%1 字节</translation>
         </message>
         <message>
             <source>rank %1</source>

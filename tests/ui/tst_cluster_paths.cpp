@@ -16,6 +16,7 @@
 #include "timeline/TimelineWidget.h"
 #include "timeline/TimelineZoom.h"
 
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -112,12 +113,19 @@ private Q_SLOTS:
         QCOMPARE(cell(&table, 2, 2), QStringLiteral("in group 2"));
         // Where the orders agree, the global rank alone.
         ranks[0].groups = {{"ep", 3, {}}};
-        ranks[0].links = {{"ep", 3, 5, "SDMA", 1, 1000, 10}};
+        ranks[0].links = {{"ep", 3, 5, "SDMA", 1, 1'572'864, 1'000'000}};
         ranks[1].groups = {{"ep", 5, {}}};
         ranks[1].links = {{"ep", 5, 3, "SDMA", 1, 1000, 10}};
         table.showMatrices(ranks, analyzeCluster(ranks));
         QCOMPARE(cell(&table, 0, 1), QStringLiteral("3"));
         QCOMPARE(cell(&table, 0, 2), QStringLiteral("5"));
+        // Sizes in binary units (1.5 MiB over 1 ms: 1.57 GB/s), the exact count in the tooltip; the last
+        // column as wide as its figures.
+        QCOMPARE(cell(&table, 0, 5), QStringLiteral("1.50 MiB"));
+        QVERIFY2(table.item(0, 5)->toolTip().remove(QLatin1Char(',')).contains(QStringLiteral("1572864 bytes")),
+                 qPrintable(table.item(0, 5)->toolTip()));
+        QCOMPARE(cell(&table, 0, 7), QStringLiteral("1.57"));
+        QVERIFY(!table.horizontalHeader()->stretchLastSection());
     }
 
     void aClickOnAPathSegmentSelectsItsEventOnItsRank()

@@ -387,6 +387,11 @@ private Q_SLOTS:
             view->tabs()->setCurrentIndex(1);
             QApplication::processEvents();
             QVERIFY(window.grab().save(out + QStringLiteral("/cluster-path%1.png").arg(suffix)));
+            // The communication matrix: each link's size in binary units, the figures' columns as wide as
+            // they need.
+            view->tabs()->setCurrentWidget(view->commMatrix());
+            QApplication::processEvents();
+            QVERIFY(view->tabs()->grab().save(out + QStringLiteral("/cluster-matrix%1.png").arg(suffix)));
             // The folded rows alone (measured activity strips) over steps 54–56 of the slow window.
             RankOverview* o = window.overview();
             for (size_t r = 0; r < o->rankCount(); ++r)

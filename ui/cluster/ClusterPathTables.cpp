@@ -5,6 +5,7 @@
 #include "cluster/CrossRankPath.h"
 
 #include <QHeaderView>
+#include <QLocale>
 
 namespace dspark::ui {
 
@@ -49,6 +50,11 @@ QString endName(int global, int64_t inGroup)
     if (global == inGroup)
         return QString::number(global);
     return CommMatrixTable::tr("%1 (in group %2)").arg(global).arg(inGroup);
+}
+
+QString dataSize(int64_t bytes)
+{
+    return QLocale().formattedDataSize(bytes, 2, QLocale::DataSizeIecFormat);
 }
 
 int rankNumberOf(const std::vector<RankSummary>& ranks, size_t rank)
@@ -108,7 +114,8 @@ CommMatrixTable::CommMatrixTable(QWidget* parent) : QTableWidget(parent)
 {
     setObjectName(QStringLiteral("clusterCommMatrix"));
     setUp(this, {tr("Group"), tr("Source (global rank)"), tr("Destination (global rank)"), tr("Transport"), tr("Tasks"),
-                 tr("Bytes"), tr("Time (µs)"), tr("Bandwidth (GB/s)")});
+                 tr("Size"), tr("Time (µs)"), tr("Bandwidth (GB/s)")});
+    horizontalHeader()->setStretchLastSection(false); // (figures only: the room left stays blank)
 }
 
 void CommMatrixTable::showMatrices(const std::vector<RankSummary>& ranks, const ClusterAnalysis& analysis)
@@ -122,8 +129,11 @@ void CommMatrixTable::showMatrices(const std::vector<RankSummary>& ranks, const 
                 setRowCount(row + 1);
                 setRow(this, row,
                        {group, endName(c.srcGlobal, c.srcRank), endName(c.dstGlobal, c.dstRank),
-                        QString::fromStdString(c.transport), QString::number(c.tasks), QString::number(c.bytes),
+                        QString::fromStdString(c.transport), QString::number(c.tasks), dataSize(c.bytes),
                         micros(c.timeNs), QString::number(c.bandwidthGBps(), 'f', 2)});
+                // A size reads in binary units, right-aligned as the figures; the exact count in its tooltip.
+                item(row, 5)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                item(row, 5)->setToolTip(tr("%1 bytes").arg(QLocale().toString(static_cast<qlonglong>(c.bytes))));
             }
             continue;
         }
