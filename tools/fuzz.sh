@@ -8,7 +8,11 @@
 # regression input in tests/fuzz/regressions/NAME once fixed. Run it under `nice -n 19`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: tools/fuzz.sh chrome_trace|step_records|db_bytes|db_sql SECONDS}
+# `tools/fuzz.sh save NAME` instead minimizes NAME's corpus (-merge=1) into tests/fuzz/corpus/NAME.tar.gz,
+# which a run on an empty corpus starts from.
+save=false
+if [ "${1:-}" = save ]; then save=true && shift; fi
+name=${1:?usage: tools/fuzz.sh [save] chrome_trace|step_records|db_bytes|db_sql SECONDS}
 seconds=${2:-60}
 shift $(($# >= 2 ? 2 : $#))
 case "$name" in chrome_trace | step_records | db_bytes | db_sql) ;; *)
@@ -84,6 +88,10 @@ if [ -z "$(ls -A "$corpus")" ]; then
     for s in 0 1 2 3; do printf "\\x0$s" >"$seeds/seed-$s"; done # torch_npu / msprof, cut / whole
     ;;
   esac
+  # The corpus an earlier session's runs minimized (tools/fuzz.sh save NAME), where kept in the tree: a
+  # fresh machine goes on from the coverage reached instead of the seeds alone.
+  kept=tests/fuzz/corpus/$name.tar.gz
+  if [ -f "$kept" ]; then tar -xzf "$kept" -C "$seeds"; fi
 fi
 # Inputs sized to the format: a trace seed is < 12 KB and a step-record one < 8 KB, a database seed 35-70 pages of 1 KB, an SQL edit
 # list at most 16 edits of ~30 bytes.
@@ -104,6 +112,17 @@ run() {
   "$BUILD/tests/fuzz/fuzz_$name" -dict="tests/fuzz/$name.dict" -max_len="$maxlen" -rss_limit_mb=2048 -timeout=30 -len_control="$lencontrol" \
     -artifact_prefix="$crashes/" "$@"
 }
+if $save; then
+  kept=$(mktemp -d)
+  trap 'rm -rf "$kept"' EXIT
+  run -merge=1 "$kept" "$corpus" 2>&1 | tail -n 2
+  mkdir -p tests/fuzz/corpus
+  # (Byte-identical for the same inputs: names sorted, no times or owners.)
+  tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$kept" -cf - . | gzip -n -9 \
+    >"tests/fuzz/corpus/$name.tar.gz"
+  echo "tests/fuzz/corpus/$name.tar.gz: $(ls "$kept" | wc -l) inputs, $(stat -c %s "tests/fuzz/corpus/$name.tar.gz") bytes"
+  exit 0
+fi
 # The seeds minimized into the corpus once (-merge=1 keeps the inputs that add coverage).
 if [ -z "$(ls -A "$corpus")" ]; then run -merge=1 "$corpus" "$seeds" 2>&1 | tail -n 2; fi
 run -max_total_time="$seconds" -print_final_stats=1 "$@" "$corpus"
