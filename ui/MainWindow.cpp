@@ -396,15 +396,7 @@ void MainWindow::createActions()
     make("collapseAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(true); });
     make("expandAll", QKeySequence(), [this]() { m_timeline->layout()->setAllCollapsed(false); });
     make("showAllLanes", QKeySequence(), [this]() { m_timeline->layout()->showAllLanes(); });
-    make("resetLayout", QKeySequence(), [this]() {
-        if (!m_parkedState.isEmpty()) { // (the docks come back with the next timeline)
-            m_parkedState = m_defaultState;
-            return;
-        }
-        restoreState(m_defaultState);
-        if (profile())
-            fitBottomDocks();
-    });
+    make("resetLayout", QKeySequence(), [this]() { resetLayout(); });
     toggle("frameTime", QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_F), [this](bool on) {
         m_timeline->setFrameTimeVisible(on);
         m_frameStatus->setVisible(on);
@@ -802,6 +794,26 @@ void MainWindow::fitBottomDocks()
     m_bottomDocksFitted = true;
     resizeDocks({m_eventsDock}, {std::max(150, height() / 5)}, Qt::Vertical);
     resizeDocks({m_eventsDock}, {width() * 3 / 10}, Qt::Horizontal);
+}
+
+// The default places and sizes, with the docks that have something to show shown (the default state,
+// saved before any profile, has them hidden).
+void MainWindow::resetLayout()
+{
+    if (!m_parkedState.isEmpty()) { // (the docks come back with the next timeline)
+        m_parkedState = m_defaultState;
+        return;
+    }
+    restoreState(m_defaultState);
+    const std::shared_ptr<const Profile>& p = profile();
+    if (!p)
+        return;
+    const bool records = p->stepRecords && !p->stepRecords->empty();
+    m_stepsDock->setVisible(records);
+    m_reports->chartsDock()->setVisible(records);
+    m_summaries->showFilled();
+    fitBottomDocks();
+    m_comparison->layoutReset();
 }
 
 const std::shared_ptr<const Profile>& MainWindow::profile() const

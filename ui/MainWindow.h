@@ -188,6 +188,7 @@ private:
     void parkDocks();
     void unparkDocks();
     void fitBottomDocks();
+    void resetLayout(); // Reset Panel Layout
     void followViewToStep();
     void showShortcuts();
     void showAbout();

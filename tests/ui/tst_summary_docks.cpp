@@ -123,6 +123,47 @@ private Q_SLOTS:
         QCOMPARE(w->eventTable()->eventAtRow(0), selected);
     }
 
+    // A kernel summary the user closed stays closed while ranges and steps are summarised (it used to
+    // reopen each time one was computed); View › Kernel Summary opens it on the latest scope, and the next
+    // profile shows it again.
+    void aClosedKernelSummaryStaysClosed()
+    {
+        show();
+        SummaryDocks* docks = w->summaries();
+        KernelSummaryPanel* k = docks->kernelSummary();
+        QTRY_VERIFY(!k->busy());
+        QVERIFY(docks->kernelDock()->isVisible());
+        QCOMPARE(k->proxy()->index(rowNamed(k, QStringLiteral("MatMul")), 2).data().toString(), QStringLiteral("100"));
+        docks->kernelDock()->toggleViewAction()->trigger();
+        QVERIFY(!docks->kernelDock()->isVisible());
+
+        TimelineWidget* t = w->timeline();
+        t->zoom()->setRange(t->toSharedNs(kBase), t->toSharedNs(kBase + 60'000));
+        QApplication::processEvents();
+        QSignalSpy computed(k, &SummaryPanel::computed);
+        const int x0 = t->labelWidth() + 100, x1 = t->labelWidth() + 300;
+        QTest::mousePress(viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x0, 100));
+        QTest::mouseMove(viewport(), QPoint(x0 + 50, 100));
+        QTest::mouseMove(viewport(), QPoint(x1, 100));
+        QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::ControlModifier, QPoint(x1, 100));
+        QVERIFY(docks->rangeDock()->isVisible());
+        QTRY_VERIFY(computed.count() >= 1 && !k->busy());
+        QApplication::processEvents();
+        QVERIFY(!docks->kernelDock()->isVisible());
+        // (The range holds part of the 100 MatMuls.)
+        const int rangeMatMuls = k->proxy()->index(rowNamed(k, QStringLiteral("MatMul")), 2).data().toInt();
+        QVERIFY2(rangeMatMuls > 0 && rangeMatMuls < 100, qPrintable(QString::number(rangeMatMuls)));
+
+        docks->kernelDock()->toggleViewAction()->trigger();
+        QVERIFY(docks->kernelDock()->isVisible());
+        QCOMPARE(k->proxy()->index(rowNamed(k, QStringLiteral("MatMul")), 2).data().toInt(), rangeMatMuls);
+
+        docks->kernelDock()->toggleViewAction()->trigger();
+        show(); // another profile
+        QTRY_VERIFY(!k->busy());
+        QTRY_VERIFY(docks->kernelDock()->isVisible());
+    }
+
     void ctrlDragFillsTheRangeTable()
     {
         show();

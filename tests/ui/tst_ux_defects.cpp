@@ -348,6 +348,38 @@ private Q_SLOTS:
         QCOMPARE(kernels->width(), theirs);
     }
 
+    // Reset Panel Layout during a comparison: the default places, and the docks with something to show
+    // shown again (the default state, saved before any profile, had the comparison's and the summaries'
+    // hidden, so a reset used to close them all); the bottom row shared out as on the first comparison.
+    void resetLayoutKeepsTheComparisonsDocks()
+    {
+        auto w = openDemoPair();
+        QVERIFY(w);
+        auto* pairs = w->findChild<QDockWidget*>(QStringLiteral("pairTableDock"));
+        QVERIFY(pairs);
+        QTRY_VERIFY(w->summaries()->kernelDock()->isVisible());
+        QTRY_VERIFY(std::abs(pairs->width() - w->width() * 44 / 100) < 60);
+        w->resizeDocks({pairs}, {w->width() / 3}, Qt::Horizontal);
+        w->comparison()->docks().at(0)->close();
+        w->summaries()->kernelDock()->close();
+        QTRY_VERIFY(w->width() * 44 / 100 - pairs->width() > 60);
+
+        w->action(QStringLiteral("resetLayout"))->trigger();
+        QApplication::processEvents();
+        const QList<QDockWidget*> docks = w->comparison()->docks();
+        QCOMPARE(docks.size(), 4);
+        for (QDockWidget* d : docks) // (shown, on top of its tabs or not)
+            QVERIFY2(d->toggleViewAction()->isChecked(), qPrintable(d->objectName()));
+        QVERIFY(pairs->isVisible());
+        QVERIFY(w->summaries()->kernelDock()->toggleViewAction()->isChecked());
+        QVERIFY(w->findChild<QDockWidget*>(QStringLiteral("stepsDock"))->toggleViewAction()->isChecked());
+        // (The range statistics of the step pair shown, or none.)
+        QCOMPARE(w->summaries()->rangeDock()->toggleViewAction()->isChecked(),
+                 w->summaries()->rangeStats()->profile() != nullptr);
+        QTRY_VERIFY2(std::abs(pairs->width() - w->width() * 44 / 100) < 60,
+                     qPrintable(QString::number(pairs->width())));
+    }
+
     // Two traces with long names (as Kineto names them): the dock titles name the run shortened in the
     // middle (start and end kept), so that its tabs leave room to the others; the banner wraps, its pair
     // count not cut at the Swap button.

@@ -641,10 +641,7 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     ++m_kernelGeneration;
     m_kernels.reset();
     m_kernelPanel->setPlaceholder(tr("Show a matched step pair ([ / ]) to align its kernels."));
-    for (QDockWidget* d : std::as_const(m_docks))
-        d->show();
-    m_docks[2]->raise();
-    m_docks[3]->raise();
+    showDocks();
     // Shared out on the window's first comparison only: later ones keep the widths the user gave.
     if (!m_bottomRowFitted) {
         m_bottomRowFitted = true;
@@ -658,6 +655,22 @@ void ComparisonController::showSessions(std::shared_ptr<ProfileSession> baseline
     setSharedBounds();
     updateBanner();
     updateActions();
+}
+
+void ComparisonController::showDocks()
+{
+    for (QDockWidget* d : std::as_const(m_docks))
+        d->show();
+    m_docks[2]->raise();
+    m_docks[3]->raise();
+}
+
+void ComparisonController::layoutReset()
+{
+    if (!m_changed)
+        return;
+    showDocks();
+    QTimer::singleShot(0, this, &ComparisonController::fitBottomRow); // (once the docks shown are laid out)
 }
 
 void ComparisonController::fitBottomRow()

@@ -128,6 +128,9 @@ public:
 
     // Called by the window whenever its session changes: a profile opened another way ends the comparison.
     void windowSessionChanged();
+    // Reset Panel Layout restored the window's default state: the comparison's docks shown again, the
+    // bottom row shared out as on the first comparison.
+    void layoutReset();
 
 Q_SIGNALS:
     void comparisonOpened();
@@ -173,6 +176,7 @@ private:
     void updateActions();
     void setSharedBounds();
     TimeNs startOffsetNs() const; // the changed run's clock offset that starts both runs together
+    void showDocks();             // the four docks, the pair table and the kernel diff on top of their tabs
     void fitBottomRow();          // the bottom row of docks shared out once the comparison's docks show
     void addRecent(const QString& baseline, const QString& changed);
     void rebuildRecentMenu();

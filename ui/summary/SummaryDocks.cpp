@@ -31,9 +31,14 @@ SummaryDocks::SummaryDocks(QMainWindow* window) : QObject(window)
     window->tabifyDockWidget(m_kernelDock, m_rangeDock);
     connect(m_range, &RangeStatsPanel::instancesRequested, this, &SummaryDocks::instancesRequested);
     connect(m_kernels, &KernelSummaryPanel::instancesRequested, this, &SummaryDocks::instancesRequested);
-    // The kernel summary is computed off the UI thread: an empty one (a host-only trace) is not shown.
-    connect(m_kernels, &SummaryPanel::computed, this,
-            [this]() { m_kernelDock->setVisible(m_profile && !m_kernels->isEmpty()); });
+    // The kernel summary is computed off the UI thread: shown when an opened profile's first one arrives,
+    // unless empty (a host-only trace). Later scopes (a step, a range) leave the dock as the user left it.
+    connect(m_kernels, &SummaryPanel::computed, this, [this]() {
+        if (!m_showKernelsWhenComputed)
+            return;
+        m_showKernelsWhenComputed = false;
+        m_kernelDock->setVisible(m_profile && !m_kernels->isEmpty());
+    });
     // A record-less profile's steps: shown once analysed, when there are any; a picked one fills the
     // range docks.
     connect(m_steps, &PlainStepsPanel::analysed, this, [this]() {
@@ -56,6 +61,7 @@ void SummaryDocks::setProfile(std::shared_ptr<const Profile> profile, std::share
         rules = std::shared_ptr<const AnalysisRules>(&AnalysisRules::builtin(), [](const AnalysisRules*) {});
     m_kernels->setRules(rules);
     m_range->clear();
+    m_showKernelsWhenComputed = m_profile != nullptr;
     if (!m_profile) {
         m_rangeDock->hide();
         m_steps->setProfile(nullptr);
@@ -92,6 +98,18 @@ void SummaryDocks::showStep(TimeNs fromNs, TimeNs toNs, const QString& what, con
     q.toNs = toNs;
     q.bands = bands;
     m_kernels->setScope(m_profile, q, what);
+}
+
+void SummaryDocks::showFilled()
+{
+    if (!m_profile)
+        return;
+    if (!m_kernels->busy() && !m_kernels->isEmpty())
+        m_kernelDock->show();
+    if (m_range->profile())
+        m_rangeDock->show();
+    if (!m_steps->busy() && !m_steps->isEmpty())
+        m_stepsDock->show();
 }
 
 void SummaryDocks::addToMenu(QMenu* menu) const

@@ -21,8 +21,8 @@ class RangeStatsPanel;
 
 // The window's summary docks: range statistics (a Ctrl-drag selection, a step), the kernel summary (the
 // profile, or the selected range) and the steps of a profile without DSpark records. A dock with nothing to show is
-// hidden; the kernel dock shows itself when a profile with kernels opens. Kept apart from MainWindow, which calls it
-// from a few small hooks.
+// hidden; the kernel dock shows itself when a profile with kernels opens (and stays closed once the user
+// closes it, until the next profile). Kept apart from MainWindow, which calls it from a few small hooks.
 class SummaryDocks : public QObject {
     Q_OBJECT
 public:
@@ -34,6 +34,8 @@ public:
     void showRange(TimeNs fromNs, TimeNs toNs, const QString& what);
     // A DSpark step: the range of its window; with its stage bands the kernel summary also sums by stage.
     void showStep(TimeNs fromNs, TimeNs toNs, const QString& what, const StepBands* bands);
+    // After Reset Panel Layout (which hides them): the docks with something to show are shown again.
+    void showFilled();
     void addToMenu(QMenu* menu) const;
     void retranslate();
     // While two runs are open, the titles name the run shown (empty: no name).
@@ -55,6 +57,7 @@ Q_SIGNALS:
 private:
     std::shared_ptr<const Profile> m_profile;
     QString m_runName;
+    bool m_showKernelsWhenComputed = false; // (a profile opened: its first kernel summary shows the dock)
     RangeStatsPanel* m_range = nullptr;
     KernelSummaryPanel* m_kernels = nullptr;
     PlainStepsPanel* m_steps = nullptr;
