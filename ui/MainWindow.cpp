@@ -805,15 +805,19 @@ void MainWindow::resetLayout()
         return;
     }
     restoreState(m_defaultState);
-    const std::shared_ptr<const Profile>& p = profile();
-    if (!p)
+    if (!profile())
         return;
-    const bool records = p->stepRecords && !p->stepRecords->empty();
-    m_stepsDock->setVisible(records);
-    m_reports->chartsDock()->setVisible(records);
+    showStepDocks(*profile());
     m_summaries->showFilled();
     fitBottomDocks();
     m_comparison->layoutReset();
+}
+
+void MainWindow::showStepDocks(const Profile& p)
+{
+    const bool records = p.stepRecords && !p.stepRecords->empty();
+    m_stepsDock->setVisible(records);
+    m_reports->chartsDock()->setVisible(records);
 }
 
 const std::shared_ptr<const Profile>& MainWindow::profile() const
@@ -862,9 +866,7 @@ void MainWindow::setSession(std::shared_ptr<ProfileSession> session)
     // Issue 26: the DSpark step table only for profiles with step records (the Profiler Steps dock
     // lists a record-less profile's own steps).
     if (p && !stepsOnly) {
-        const bool records = p->stepRecords && !p->stepRecords->empty();
-        m_stepsDock->setVisible(records);
-        m_reports->chartsDock()->setVisible(records);
+        showStepDocks(*p);
         // The first view (and Home) fits the events, not counters or the overlap track spanning a whole
         // session.
         const auto [first, last] = eventExtentNs(*p);

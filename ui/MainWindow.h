@@ -188,7 +188,8 @@ private:
     void parkDocks();
     void unparkDocks();
     void fitBottomDocks();
-    void resetLayout(); // Reset Panel Layout
+    void resetLayout();                   // Reset Panel Layout
+    void showStepDocks(const Profile& p); // the DSpark step table and charts: shown iff p has step records
     void followViewToStep();
     void showShortcuts();
     void showAbout();
