@@ -9,6 +9,7 @@
 #include "analysis/StepAnalysis.h"
 #include "io/FileRecognition.h"
 #include "io/ProfileLoader.h"
+#include "io/ProfileScanner.h"
 #include "model/Profile.h"
 #include "report/AnalyzeJson.h"
 #include "report/StepsJson.h"
@@ -98,10 +99,14 @@ inline void report(const LoadOutcome& o)
         (void)dumpJson(stepsJson(*o.profile), 2);
 }
 
-// Loads `path` as the viewer would (scan, recognition, loaders) and reports on it.
+// Loads `path` as the viewer would (scan, recognition, loaders) and reports on it. This is loadProfile
+// without its malloc_trim at the end of a load: per input, that trim's madvise calls took a quarter of
+// step_records' CPU (docs/reliability.md, "Session 23").
 inline void loadAndReport(const std::string& path)
 {
-    report(loadProfile(path, {}, loadOptions()));
+    const ScanResult scan = scanProfilePath(path);
+    if (scan.error.isEmpty())
+        report(loadScannedProfile(scan, path, {}, loadOptions()));
 }
 
 // The outcome of loading one database held in memory as the file `name` (a .db), as loadProfile loads it:
