@@ -80,6 +80,9 @@ private Q_SLOTS:
             << "more than 16 rows share a connection id (e.g. 0); 44 link(s) past them are not drawn";
         QTest::newRow("torch-task-int64-span") << "db_sql"
                                                << "1 event(s) have times beyond 146 years from the epoch";
+        QTest::newRow("torch-held-durations-unordered") // (found by db_sql: its load took 26 s)
+            << "db_sql"
+            << "7504 event(s) have times beyond 146 years from the epoch; held at that limit";
         QTest::newRow("msprof-no-string-ids") << "db_sql"
                                               << "no STRING_IDS table; names are shown as string ids";
     }

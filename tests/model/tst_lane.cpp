@@ -330,6 +330,39 @@ private Q_SLOTS:
         QCOMPARE(placed.argsRef.wideCount(), size_t(1));
     }
 
+    void profileHoldsManyEndlessEventsWithoutSortingTheValuesBesideForEach()
+    {
+        // 200,000 events of a damaged file that end past 2^62 - 1 ns, their durations set from the last row
+        // (kept beside, unordered). finalize holds each to end at that limit; setting one between the reads
+        // of the next made every read sort the values beside again: 50,000 took 114 s, these would take half
+        // an hour (a 130-byte fuzz input took 26 s).
+        constexpr uint32_t n = 200'000;
+        constexpr TimeNs limit = (TimeNs(1) << 62) - 1;
+        Profile p;
+        const int rank = p.ensureRank(0, 0);
+        const uint32_t l = p.laneFor({LaneKind::NpuStream, rank, 0, 2, -1, "Ascend Hardware", "Stream 2", 0});
+        Lane& lane = p.lanes[l];
+        lane.resize(n);
+        const uint32_t name = p.strings.intern("MatMul");
+        for (uint32_t i = n; i-- > 0;) {
+            lane.startNs[i] = TimeNs(1'000) * i;
+            lane.durationNs.set(i, INT64_MAX - i); // end = start + duration overflows
+            lane.nameId[i] = name;
+            lane.kind[i] = EventKind::Kernel;
+        }
+        p.finalize();
+        QCOMPARE(p.lanes[0].size(), size_t(n));
+        for (uint32_t i : {0u, 1u, n / 2, n - 1}) {
+            QCOMPARE(p.lanes[0].startNs[i], TimeNs(1'000) * i);
+            QCOMPARE(p.lanes[0].durationNs[i], limit - TimeNs(1'000) * i); // ends at the limit exactly
+        }
+        QCOMPARE(p.lanes[0].durationNs.wideCount(), size_t(n));
+        QCOMPARE(p.lastNs(), limit);
+        QCOMPARE(p.warnings.size(), qsizetype(1));
+        QVERIFY2(p.warnings[0].startsWith(QStringLiteral("200000 event(s) have times beyond 146 years")),
+                 qPrintable(p.warnings[0]));
+    }
+
     void profileRemapsLinksAfterSorting()
     {
         Profile p;
