@@ -52,27 +52,6 @@ bool plainAscii(std::string_view s)
     return true;
 }
 
-// `lowered` (lower case) inside `name` at `at`, ASCII case folded.
-bool equalsAt(std::string_view name, size_t at, std::string_view lowered)
-{
-    if (at + lowered.size() > name.size())
-        return false;
-    for (size_t i = 0; i < lowered.size(); ++i)
-        if (lowerAscii(name[at + i]) != lowered[i])
-            return false;
-    return true;
-}
-
-bool containsFolded(std::string_view name, std::string_view lowered)
-{
-    if (lowered.size() > name.size())
-        return false;
-    for (size_t at = 0; at + lowered.size() <= name.size(); ++at)
-        if (equalsAt(name, at, lowered))
-            return true;
-    return false;
-}
-
 bool plainChar(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
@@ -199,33 +178,48 @@ bool NameRule::matches(const QString& name) const
 
 bool NameRule::matches(std::string_view name) const
 {
-    if (m_regex.empty())
-        return false;
-    if (!plainAscii(name))
-        return matches(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+    std::string folded;
+    return foldAscii(name, folded) ? matchesFolded(name, folded)
+                                   : matches(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
+}
+
+bool NameRule::foldAscii(std::string_view name, std::string& folded)
+{
+    folded.resize(name.size());
+    for (size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        if (c < 0x20 || c > 0x7e)
+            return false;
+        folded[i] = lowerAscii(c);
+    }
+    return true;
+}
+
+bool NameRule::matchesFolded(std::string_view name, std::string_view folded) const
+{
     QString text; // made for the first pattern that needs the regular expression
     for (size_t i = 0; i < m_regex.size(); ++i) {
         const Literal& l = m_literals[i];
         switch (l.kind) {
         case Literal::Kind::Whole:
-            if (name.size() == l.text.size() && equalsAt(name, 0, l.text))
+            if (folded == l.text)
                 return true;
             continue;
         case Literal::Kind::Prefix:
-            if (equalsAt(name, 0, l.text))
+            if (folded.starts_with(l.text))
                 return true;
             continue;
         case Literal::Kind::Suffix:
-            if (name.size() >= l.text.size() && equalsAt(name, name.size() - l.text.size(), l.text))
+            if (folded.ends_with(l.text))
                 return true;
             continue;
         case Literal::Kind::Anywhere:
-            if (containsFolded(name, l.text))
+            if (folded.find(l.text) != std::string_view::npos)
                 return true;
             continue;
         case Literal::Kind::None: break;
         }
-        if (!l.needle.empty() && !containsFolded(name, l.needle))
+        if (!l.needle.empty() && folded.find(l.needle) == std::string_view::npos)
             continue;
         if (text.isEmpty())
             text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
@@ -339,16 +333,27 @@ bool NameClassifier::matches(uint32_t nameId, RuleId id) const
     if (nameId >= m_bits.size())
         return false;
     uint16_t& bits = m_bits[nameId];
-    if (!(bits & 0x8000)) {
-        bits = 0x8000;
-        const std::string_view name = m_strings.view(nameId);
-        if (!name.empty()) {
-            for (size_t i = 0; i < kRuleCount; ++i)
-                if (m_rules.rules[i].matches(name))
-                    bits |= uint16_t(1u << i);
-        }
-    }
+    if (!(bits & 0x8000))
+        bits = 0x8000 | classify(m_strings.view(nameId));
     return bits & (1u << static_cast<unsigned>(id));
+}
+
+uint16_t NameClassifier::classify(std::string_view name) const
+{
+    uint16_t bits = 0;
+    if (name.empty())
+        return bits;
+    if (NameRule::foldAscii(name, m_folded)) {
+        for (size_t i = 0; i < kRuleCount; ++i)
+            if (m_rules.rules[i].matchesFolded(name, m_folded))
+                bits |= uint16_t(1u << i);
+        return bits;
+    }
+    const QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    for (size_t i = 0; i < kRuleCount; ++i)
+        if (m_rules.rules[i].matches(text))
+            bits |= uint16_t(1u << i);
+    return bits;
 }
 
 } // namespace dspark

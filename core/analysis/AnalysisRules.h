@@ -45,6 +45,11 @@ public:
     const QStringList& patterns() const { return m_patterns; }
     bool matches(std::string_view name) const;
     bool matches(const QString& name) const;
+    // `folded`: `name` lower-cased by foldAscii, which returned true.
+    bool matchesFolded(std::string_view name, std::string_view folded) const;
+    // ASCII lower case of a printable-ASCII `name` into `folded`; false (and `folded` unfinished) when
+    // `name` has another byte, which only the regular expressions decide.
+    static bool foldAscii(std::string_view name, std::string& folded);
 
 private:
     // What a pattern says without running it on a printable-ASCII name (where PCRE's caseless match is
@@ -92,9 +97,11 @@ public:
     const AnalysisRules& rules() const { return m_rules; }
 
 private:
+    uint16_t classify(std::string_view name) const;
     const StringTable& m_strings;
     const AnalysisRules& m_rules;
     mutable std::vector<uint16_t> m_bits; // bit 15: computed; bit i: rule i matches
+    mutable std::string m_folded;         // classify's buffer, reused across names
 };
 
 } // namespace dspark
