@@ -83,6 +83,9 @@ private Q_SLOTS:
         QTest::newRow("torch-held-durations-unordered") // (found by db_sql: its load took 26 s)
             << "db_sql"
             << "7504 event(s) have times beyond 146 years from the epoch; held at that limit";
+        QTest::newRow("torch-task-lane-key-all-ones") // (found by db_sql: TASK device and stream -1, no lane)
+            << "db_sql"
+            << "17 string id(s) point nowhere in STRING_IDS";
         QTest::newRow("msprof-no-string-ids") << "db_sql"
                                               << "no STRING_IDS table; names are shown as string ids";
     }

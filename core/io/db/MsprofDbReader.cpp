@@ -1364,8 +1364,8 @@ private:
     std::unordered_map<int64_t, TypeInfo> types;
     size_t computeHint = 0, commHint = 0, scheduleHint = 0, memcpyHint = 0, cannHint = 0, opHint = 0, mstxHint = 0,
            commOpHint = 0;
-    uint64_t lastLaneKey = UINT64_MAX;
-    uint32_t lastLane = 0;
+    uint64_t lastLaneKey = 0;
+    uint32_t lastLane = UINT32_MAX; // none yet: every key, UINT64_MAX (device and stream -1) too, is new
     RowArgs::Row row;
 };
 
@@ -1391,7 +1391,7 @@ template <typename Row> void MsprofDbReader::TaskPlacer::place(const Row& in)
     const int64_t device = cDevice >= 0 ? in.int64(cDevice) : std::max<int64_t>(r.m_primaryDevice, 0);
     const int64_t stream = in.int64(cStream);
     const uint64_t laneKey = (static_cast<uint64_t>(device) << 32) ^ static_cast<uint64_t>(stream & 0xffffffff);
-    if (laneKey != lastLaneKey) {
+    if (laneKey != lastLaneKey || lastLane == UINT32_MAX) {
         auto share = shares.find(laneKey);
         lastLane = r.deviceLane(device, stream, share == shares.end() ? 0 : share->second * total);
         lastLaneKey = laneKey;
